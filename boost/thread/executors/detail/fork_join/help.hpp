@@ -1,0 +1,106 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// The help loop: how every wait in this library waits.
+//
+// A joiner runs queued tasks one at a time until its condition holds, re-checking it after each
+// task (hazard 2: it never runs more than it must, and a worker takes its own newest tasks, which
+// are its own children, first). When there is nothing to run it parks (hazard 1 and the
+// article's unsolved "evil case"): it sleeps until its future is ready OR new work is pushed to
+// a pool it helps, so a join that starts before the awaited task is even submitted wakes up
+// and runs that task. A joiner with nothing to run does not burn a core.
+//
+// Why this cannot deadlock on an acyclic task graph: a joiner only sleeps after a full search
+// found no queued task in the pools it helps, and it wakes on any push to them. So whenever a
+// task is queued, every joiner of its pool is either running something or searching; by the
+// article's Kahn argument some queued or running task has no unmet dependency and progresses.
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_HELP_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_HELP_HPP
+
+#include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/event_count.hpp>
+#include <boost/thread/executors/detail/fork_join/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/worker_context.hpp>
+
+namespace boost {
+namespace executors {
+namespace detail {
+namespace fork_join {
+
+  // Requires: first != nullptr; second is nullptr or another pool.
+  // Effects: until ready() returns true, runs tasks of `first`, then of `second`; when neither
+  // has any, sleeps in wait_fn(wake), where wait_fn must block until one of the awaited futures
+  // or `wake` is ready (boost::wait_for_any). Progress: may run other tasks while waiting.
+  // Throws: boost::thread_interrupted (an interruption point); what ready() or wait_fn throw.
+  template <class Ready, class WaitFn>
+  void help_until(pool_core* first, pool_core* second, Ready&& ready, WaitFn&& wait_fn)
+  {
+    pool_core* const cores[2] = {first, second};
+    const int n = second ? 2 : 1;
+    for (;;)
+    {
+      if (ready())
+        return;
+      if (first->try_run_one() || (second && second->try_run_one()))
+        continue;
+
+      task* t = nullptr;
+      pool_core* owner = nullptr;
+      {
+        // Registered as a prospective sleeper in every pool we help; from here on a push to
+        // any of them changes its epoch and ends (or prevents) the sleep below.
+        event_count::key_type keys[2] = {};
+        for (int i = 0; i < n; ++i)
+          keys[i] = cores[i]->parking().prepare_wait();
+        struct registration
+        {
+          pool_core* const* cores;
+          int n;
+          ~registration()
+          {
+            for (int i = 0; i < n; ++i)
+              cores[i]->parking().cancel_wait();
+          }
+        } registered{cores, n};
+
+        if (ready())
+          return;
+        for (int i = 0; i < n && !t; ++i)
+          if ((t = cores[i]->find_task()))
+            owner = cores[i];
+        if (!t)
+        {
+          event_count::wake_token wake;
+          future<void> woken = wake.get_future();
+          struct enlistment
+          {
+            pool_core* const* cores;
+            int n;
+            event_count::wake_token& w;
+            ~enlistment()
+            {
+              for (int i = 0; i < n; ++i)
+                cores[i]->parking().delist(w);
+            }
+          } enlisted{cores, n, wake};
+          bool sleep = true;
+          for (int i = 0; i < n && sleep; ++i)
+            sleep = cores[i]->parking().enlist(keys[i], wake);
+          if (sleep)
+            wait_fn(woken);
+        }
+      }
+      if (t)
+        owner->run_task(t); // outside the registration: a running joiner is not a sleeper
+    }
+  }
+
+} // namespace fork_join
+} // namespace detail
+} // namespace executors
+} // namespace boost
+
+#endif // header

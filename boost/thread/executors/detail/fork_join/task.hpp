@@ -1,0 +1,81 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// The task node: one heap object per submitted closure, type-erased by a single function
+// pointer. Queues hold `task*` only, so moving a task between queues never moves the closure
+// and a queue slot is one word.
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASK_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASK_HPP
+
+#include <boost/thread/executors/detail/fork_join/config.hpp>
+
+#include <type_traits>
+#include <utility>
+
+namespace boost {
+namespace executors {
+namespace detail {
+namespace fork_join {
+
+  // Threading contract: a task is owned by exactly one queue or one thread at a time; the queue
+  // that hands it out transfers ownership (and the happens-before edge from its push).
+  class task
+  {
+  public:
+    task(const task&) = delete;
+    task& operator=(const task&) = delete;
+
+    // Runs the closure, then destroys the node (also when the closure throws).
+    void run() { action_(this, true); }
+
+    // Destroys the node without running it: only for a node that was never accepted
+    // (its push threw), so no accepted closure is ever dropped.
+    void discard() noexcept { action_(this, false); }
+
+  protected:
+    using action_fn = void (*)(task*, bool run);
+    explicit task(action_fn action) noexcept : action_(action) {}
+    ~task() = default;
+
+  private:
+    action_fn action_;
+  };
+
+  template <class F>
+  class task_impl final : public task
+  {
+  public:
+    template <class G>
+    explicit task_impl(G&& g) : task(&task_impl::act), f_(std::forward<G>(g)) {}
+
+  private:
+    static void act(task* t, bool run)
+    {
+      struct deleter
+      {
+        task_impl* p;
+        ~deleter() { delete p; }
+      } owner{static_cast<task_impl*>(t)};
+      if (run)
+        owner.p->f_();
+    }
+
+    F f_;
+  };
+
+  // Wraps any callable (move-only included) in a task node.
+  template <class F>
+  task* make_task(F&& f)
+  {
+    return new task_impl<typename std::decay<F>::type>(std::forward<F>(f));
+  }
+
+} // namespace fork_join
+} // namespace detail
+} // namespace executors
+} // namespace boost
+
+#endif // header

@@ -1,0 +1,313 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// fork_join_thread_pool: a drop-in replacement for basic_thread_pool whose waits help.
+//
+// Outline
+//   class fork_join_thread_pool {
+//     explicit fork_join_thread_pool(unsigned thread_count = thread::hardware_concurrency());
+//     fork_join_thread_pool(unsigned thread_count, void (*at_thread_entry)(fork_join_thread_pool&));
+//     template <class AtThreadEntry> fork_join_thread_pool(unsigned thread_count, AtThreadEntry&&);
+//     ~fork_join_thread_pool();                      // close(), run everything accepted, join
+//     void submit(Closure&&);                         // == submit_back
+//     void submit_front(Closure&&); void submit_back(Closure&&);
+//     bool try_executing_one(); void schedule_one_or_yield();
+//     bool reschedule_until(Pred const&);
+//     void close(); bool closed();
+//     void join(); void interrupt(); void interrupt_and_join();
+//   };
+//
+// Differences from basic_thread_pool, on purpose:
+//  - Nothing accepted is ever dropped. basic_thread_pool's destructor interrupts its workers,
+//    and queued closures behind an interruption point are silently lost; ours closes, waits for
+//    every accepted closure to run, then joins. interrupt() still stops the workers at their
+//    next interruption point, and whatever they leave is run by the thread that calls join().
+//  - After close(), a closure running on this pool may still submit (its children are part of
+//    accepted work and must be able to finish); only submissions from elsewhere throw.
+//  - The default thread count is hardware_concurrency(), not hardware_concurrency() + 1: waits
+//    on a worker help instead of blocking, so no spare thread is needed.
+
+#ifndef BOOST_THREAD_EXECUTORS_FORK_JOIN_THREAD_POOL_HPP
+#define BOOST_THREAD_EXECUTORS_FORK_JOIN_THREAD_POOL_HPP
+
+#include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/help.hpp>
+#include <boost/thread/executors/detail/fork_join/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/task.hpp>
+#include <boost/thread/executors/executor.hpp>
+#include <boost/thread/executors/generic_executor_ref.hpp>
+#include <boost/thread/executors/work.hpp>
+#include <boost/thread/thread.hpp>
+
+#include <memory>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <boost/config/abi_prefix.hpp>
+
+namespace boost {
+namespace executors {
+
+  class fork_join_thread_pool;
+
+  namespace detail {
+  namespace fork_join {
+    // The pool's scheduler, shared with the executor_refs that Boost.Thread records in futures.
+    inline const std::shared_ptr<pool_core>& core_of(const fork_join_thread_pool& pool) noexcept;
+  } // namespace fork_join
+  } // namespace detail
+
+  class fork_join_thread_pool
+  {
+  public:
+    typedef executors::work work;
+
+    fork_join_thread_pool(const fork_join_thread_pool&) = delete;
+    fork_join_thread_pool& operator=(const fork_join_thread_pool&) = delete;
+
+    // Requires: thread_count > 0.
+    // Effects: creates a pool that runs closures on thread_count worker threads, each with its
+    // own deque.
+    // Throws: std::invalid_argument if thread_count == 0 (a pool without workers would accept
+    // work and never run it); whatever creating a thread throws (then no thread is left running).
+    explicit fork_join_thread_pool(unsigned thread_count = thread::hardware_concurrency())
+        : fork_join_thread_pool(thread_count, &do_nothing_at_thread_entry)
+    {
+    }
+
+    // Effects: as above, and each worker calls at_thread_entry(*this) before it runs any closure.
+    fork_join_thread_pool(unsigned thread_count, void (*at_thread_entry)(fork_join_thread_pool&))
+        : core_(make_core(thread_count))
+    {
+      start(thread_count, at_thread_entry);
+    }
+
+    // Requires: AtThreadEntry is CopyConstructible and callable as at_thread_entry(pool).
+    // Effects: as above; each worker calls its own copy of at_thread_entry (basic_thread_pool
+    // hands a moved-from functor to all but its first thread).
+    template <class AtThreadEntry,
+              class = typename std::enable_if<!std::is_convertible<AtThreadEntry, void (*)(fork_join_thread_pool&)>::value>::type>
+    fork_join_thread_pool(unsigned thread_count, AtThreadEntry&& at_thread_entry)
+        : core_(make_core(thread_count))
+    {
+      typedef typename std::decay<AtThreadEntry>::type entry_type;
+      static_assert(std::is_copy_constructible<entry_type>::value,
+                    "fork_join_thread_pool: at_thread_entry must be CopyConstructible (each worker gets its own copy)");
+      start(thread_count, at_thread_entry);
+    }
+
+    // Effects: close(), then waits until every accepted closure has run, then joins the workers.
+    // Synchronization: the completion of every accepted closure happens before the destructor
+    // returns.
+    // Throws: nothing (a closure that throws calls std::terminate, see submit).
+    ~fork_join_thread_pool()
+    {
+      close();
+      join();
+    }
+
+    // Effects: further submissions from outside the pool throw sync_queue_is_closed; workers
+    // leave once every accepted closure has run.
+    void close() { core_->close(); }
+
+    // Returns: whether the pool is closed for submissions.
+    bool closed() { return core_->closed(); }
+
+    // Requires: Closure is callable as closure() and MoveConstructible (move-only is fine).
+    // Effects: as submit_back(closure).
+    // Throws: sync_queue_is_closed if closed and not called from a closure running on this
+    // pool; whatever storing the closure throws.
+    // If the invoked closure throws, std::terminate is called, as with basic_thread_pool (use
+    // fork() or boost::async to get the exception delivered to a future instead).
+    template <class Closure>
+    void submit(Closure&& closure)
+    {
+      submit_back(std::forward<Closure>(closure));
+    }
+
+    // Effects: schedules closure to run next. From a worker: at the front of its own deque,
+    // which its owner runs before everything else it has (LIFO) and thieves take last. From any
+    // other thread: at the front of the pool's shared queue.
+    // Synchronization: the call happens before the closure runs.
+    // Throws: as submit. Progress: one short lock; wakes a sleeping worker if there is one.
+    template <class Closure>
+    void submit_front(Closure&& closure)
+    {
+      core_->submit(detail::fork_join::make_task(std::forward<Closure>(closure)),
+                    detail::fork_join::queue_end::front);
+    }
+
+    // Effects: schedules closure after everything already queued. From a worker: at the back
+    // of its own deque (where thieves look first). From any other thread: at the back of the
+    // pool's shared queue.
+    // Synchronization and Throws: as submit_front.
+    template <class Closure>
+    void submit_back(Closure&& closure)
+    {
+      core_->submit(detail::fork_join::make_task(std::forward<Closure>(closure)),
+                    detail::fork_join::queue_end::back);
+    }
+
+    // Effects: runs one queued closure on the calling thread, if any: on a worker its own newest
+    // closure first, then the shared queue, then one stolen from another worker; on any other
+    // thread the shared queue first, then a stolen one.
+    // Returns: whether a closure ran.
+    // Throws: boost::thread_interrupted if the closure throws it; any other exception from the
+    // closure calls std::terminate.
+    bool try_executing_one() { return core_->try_run_one(); }
+
+    // Effects: try_executing_one(), or this_thread::yield() if nothing ran.
+    void schedule_one_or_yield()
+    {
+      if (!try_executing_one())
+        this_thread::yield();
+    }
+
+    // Effects: runs closures as try_executing_one() does until pred() is true or nothing is
+    // left to run. (To wait for futures without ever blocking a worker, use join().)
+    // Returns: whether pred() became true.
+    template <class Pred>
+    bool reschedule_until(const Pred& pred)
+    {
+      do
+      {
+        if (!try_executing_one())
+          return false;
+      } while (!pred());
+      return true;
+    }
+
+    // Requires: the pool is closed or interrupted, or will be by another thread; not called
+    // from one of this pool's workers.
+    // Effects: joins every worker thread; then, if workers left early because they were
+    // interrupted, runs what they left on the calling thread until every accepted closure has
+    // run.
+    // Synchronization: the completion of every accepted closure happens before join returns.
+    void join()
+    {
+      for (thread& t : threads_)
+        if (t.joinable())
+          t.join();
+      detail::fork_join::pool_core* core = core_.get();
+      detail::fork_join::help_until(
+          core, nullptr, [core] { return core->drained(); }, [](future<void>& woken) { woken.wait(); });
+    }
+
+    // Effects: closes the pool and requests interruption of every worker. A worker leaves at
+    // its next interruption point (inside a closure, or while idle); accepted closures it leaves
+    // behind are run by join().
+    void interrupt()
+    {
+      close();
+      for (thread& t : threads_)
+        t.interrupt();
+    }
+
+    // Effects: interrupt(), then join().
+    void interrupt_and_join()
+    {
+      interrupt();
+      join();
+    }
+
+  private:
+    friend const std::shared_ptr<detail::fork_join::pool_core>&
+    detail::fork_join::core_of(const fork_join_thread_pool& pool) noexcept;
+
+    static void do_nothing_at_thread_entry(fork_join_thread_pool&) {}
+
+    static std::shared_ptr<detail::fork_join::pool_core> make_core(unsigned thread_count)
+    {
+      if (thread_count == 0)
+        boost::throw_exception(std::invalid_argument("fork_join_thread_pool: thread_count must be > 0"));
+      return std::make_shared<detail::fork_join::pool_core>(thread_count);
+    }
+
+    template <class AtThreadEntry>
+    void start(unsigned thread_count, const AtThreadEntry& at_thread_entry)
+    {
+      try
+      {
+        threads_.reserve(thread_count);
+        for (unsigned i = 0; i < thread_count; ++i)
+          threads_.emplace_back([this, i, entry = at_thread_entry]() mutable { worker_main(entry, i); });
+      }
+      catch (...)
+      {
+        close();
+        join();
+        throw;
+      }
+    }
+
+    template <class AtThreadEntry>
+    void worker_main(AtThreadEntry& at_thread_entry, unsigned index)
+    {
+      try
+      {
+        at_thread_entry(*this);
+        core_->worker_loop(index);
+      }
+      catch (thread_interrupted&)
+      {
+        // As basic_thread_pool: an interrupted worker leaves; join() runs what it left.
+      }
+    }
+
+    std::shared_ptr<detail::fork_join::pool_core> core_;
+    std::vector<thread> threads_;
+  };
+
+  namespace detail {
+  namespace fork_join {
+    inline const std::shared_ptr<pool_core>& core_of(const fork_join_thread_pool& pool) noexcept
+    {
+      return pool.core_;
+    }
+  } // namespace fork_join
+  } // namespace detail
+
+  // Boost.Thread records `new executor_ref<Ex>(ex)` in the shared state of boost::async(ex, f)
+  // and future::then(ex, f), and generic_executor_ref wraps executors the same way. For our
+  // pool the reference shares ownership of the scheduler instead of pointing at the pool object,
+  // so a future that outlives its pool can still be joined safely (join() can prove the
+  // executor is ours and alive), and a late submission throws sync_queue_is_closed instead of
+  // touching a destroyed object.
+  template <>
+  class executor_ref<fork_join_thread_pool> : public executor
+  {
+  public:
+    typedef executors::work work;
+
+    explicit executor_ref(fork_join_thread_pool& ex) : core_(detail::fork_join::core_of(ex)) {}
+    executor_ref(const executor_ref&) = delete;
+    executor_ref& operator=(const executor_ref&) = delete;
+
+    void close() override { core_->close(); }
+    bool closed() override { return core_->closed(); }
+    void submit(BOOST_THREAD_RV_REF(work) closure) override
+    {
+      core_->submit(detail::fork_join::make_task(boost::move(closure)), detail::fork_join::queue_end::back);
+    }
+    bool try_executing_one() override { return core_->try_run_one(); }
+
+    // The scheduler this reference keeps alive (detail: used by join()).
+    const std::shared_ptr<detail::fork_join::pool_core>& core() const noexcept { return core_; }
+
+  private:
+    std::shared_ptr<detail::fork_join::pool_core> core_;
+  };
+
+} // namespace executors
+
+using executors::fork_join_thread_pool;
+
+} // namespace boost
+
+#include <boost/config/abi_suffix.hpp>
+
+#endif // header
