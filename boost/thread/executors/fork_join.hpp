@@ -26,6 +26,7 @@
 #define BOOST_THREAD_EXECUTORS_FORK_JOIN_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/exception.hpp>
 #include <boost/thread/executors/detail/fork_join/join_futures.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/executors/joinable_future.hpp>
@@ -39,55 +40,55 @@
 #include <utility>
 
 namespace boost {
+namespace detail {
+namespace fork_join {
+
+  template <class... Ts>
+  struct all_futures : std::conjunction<is_future_type<typename std::decay<Ts>::type>...>
+  {
+  };
+
+  template <class Ex, class = void>
+  struct has_submit_front : std::false_type
+  {
+  };
+  template <class Ex>
+  struct has_submit_front<Ex, std::void_t<decltype(std::declval<Ex&>().submit_front(std::declval<void (*)()>()))> >
+      : std::true_type
+  {
+  };
+
+  // The scheduler behind an executor argument, if it is one of ours.
+  inline pool_core* core_ptr(executors::fork_join_thread_pool& ex) noexcept { return core_of(ex).get(); }
+  template <class Ex>
+  pool_core* core_ptr(Ex&) noexcept
+  {
+    return nullptr;
+  }
+
+  template <class R, class Fn>
+  void fulfil(promise<R>& p, Fn& fn)
+  {
+    try
+    {
+      if constexpr (std::is_void<R>::value)
+      {
+        fn();
+        p.set_value();
+      }
+      else
+        p.set_value(fn());
+    }
+    catch (...)
+    {
+      p.set_exception(current_exception_lossless());
+    }
+  }
+
+} // namespace fork_join
+} // namespace detail
+
 namespace executors {
-
-  namespace detail {
-  namespace fork_join {
-
-    template <class... Ts>
-    struct all_futures : std::conjunction<is_future_type<typename std::decay<Ts>::type>...>
-    {
-    };
-
-    template <class Ex, class = void>
-    struct has_submit_front : std::false_type
-    {
-    };
-    template <class Ex>
-    struct has_submit_front<Ex, std::void_t<decltype(std::declval<Ex&>().submit_front(std::declval<void (*)()>()))> >
-        : std::true_type
-    {
-    };
-
-    // The scheduler behind an executor argument, if it is one of ours.
-    inline pool_core* core_ptr(fork_join_thread_pool& ex) noexcept { return core_of(ex).get(); }
-    template <class Ex>
-    pool_core* core_ptr(Ex&) noexcept
-    {
-      return nullptr;
-    }
-
-    template <class R, class Fn>
-    void fulfil(promise<R>& p, Fn& fn)
-    {
-      try
-      {
-        if constexpr (std::is_void<R>::value)
-        {
-          fn();
-          p.set_value();
-        }
-        else
-          p.set_value(fn());
-      }
-      catch (...)
-      {
-        p.set_exception(boost::current_exception());
-      }
-    }
-
-  } // namespace fork_join
-  } // namespace detail
 
   // Requires: F and each of Args are MoveConstructible; invoking a decayed copy of f with
   // decayed copies of args is well-formed. Executor is a Boost.Thread executor.
@@ -95,7 +96,9 @@ namespace executors {
   // next: on a fork_join_thread_pool, or any executor with submit_front, at the front of the
   // calling worker's deque (or of the shared queue from outside), so that the child runs before
   // older work, as the parent's continuation is stolen; on other executors with submit().
-  // Returns: a joinable_future for the result; an exception thrown by f is stored in it.
+  // Returns: a joinable_future for the result; an exception thrown by f is stored in it, and
+  // get() rethrows that very exception (boost::async would slice a type derived from a
+  // standard exception to its standard base).
   // Synchronization: the call happens before the task runs; the task's completion happens
   // before join() on the returned future returns.
   // Throws: sync_queue_is_closed if the executor is closed (for a fork_join_thread_pool: and

@@ -51,15 +51,20 @@
 
 namespace boost {
 namespace executors {
-
   class fork_join_thread_pool;
+} // namespace executors
 
-  namespace detail {
-  namespace fork_join {
-    // The pool's scheduler, shared with the executor_refs that Boost.Thread records in futures.
-    inline const std::shared_ptr<pool_core>& core_of(const fork_join_thread_pool& pool) noexcept;
-  } // namespace fork_join
-  } // namespace detail
+// Internals live in boost::detail::fork_join: a namespace named `detail` inside
+// boost::executors would hide boost::detail from Boost.Thread's own executor headers, whose
+// `detail::nullary_function` is looked up from inside boost::executors.
+namespace detail {
+namespace fork_join {
+  // The pool's scheduler, shared with the executor_refs that Boost.Thread records in futures.
+  inline const std::shared_ptr<pool_core>& core_of(const executors::fork_join_thread_pool& pool) noexcept;
+} // namespace fork_join
+} // namespace detail
+
+namespace executors {
 
   class fork_join_thread_pool
   {
@@ -262,14 +267,18 @@ namespace executors {
     std::vector<thread> threads_;
   };
 
-  namespace detail {
-  namespace fork_join {
-    inline const std::shared_ptr<pool_core>& core_of(const fork_join_thread_pool& pool) noexcept
-    {
-      return pool.core_;
-    }
-  } // namespace fork_join
-  } // namespace detail
+} // namespace executors
+
+namespace detail {
+namespace fork_join {
+  inline const std::shared_ptr<pool_core>& core_of(const executors::fork_join_thread_pool& pool) noexcept
+  {
+    return pool.core_;
+  }
+} // namespace fork_join
+} // namespace detail
+
+namespace executors {
 
   // Boost.Thread records `new executor_ref<Ex>(ex)` in the shared state of boost::async(ex, f)
   // and future::then(ex, f), and generic_executor_ref wraps executors the same way. For our

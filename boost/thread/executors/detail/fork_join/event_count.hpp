@@ -34,7 +34,6 @@
 #include <vector>
 
 namespace boost {
-namespace executors {
 namespace detail {
 namespace fork_join {
 
@@ -150,7 +149,6 @@ namespace fork_join {
 
 } // namespace fork_join
 } // namespace detail
-} // namespace executors
 } // namespace boost
 
 #endif // header

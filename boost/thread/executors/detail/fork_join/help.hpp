@@ -26,7 +26,6 @@
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
 
 namespace boost {
-namespace executors {
 namespace detail {
 namespace fork_join {
 
@@ -100,7 +99,6 @@ namespace fork_join {
 
 } // namespace fork_join
 } // namespace detail
-} // namespace executors
 } // namespace boost
 
 #endif // header

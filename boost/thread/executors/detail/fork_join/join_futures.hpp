@@ -25,7 +25,6 @@
 #include <memory>
 
 namespace boost {
-namespace executors {
 namespace detail {
 namespace fork_join {
 
@@ -36,7 +35,7 @@ namespace fork_join {
     if (!f.future_)
       return nullptr;
     const auto ex = f.future_->get_executor();
-    if (const auto* ref = dynamic_cast<const executor_ref<fork_join_thread_pool>*>(ex.get()))
+    if (const auto* ref = dynamic_cast<const executors::executor_ref<executors::fork_join_thread_pool>*>(ex.get()))
       return ref->core();
     return nullptr;
   }
@@ -90,7 +89,6 @@ namespace fork_join {
 
 } // namespace fork_join
 } // namespace detail
-} // namespace executors
 } // namespace boost
 
 #endif // header

@@ -48,7 +48,6 @@
 #endif
 
 namespace boost {
-namespace executors {
 namespace detail {
 namespace fork_join {
 
@@ -248,7 +247,6 @@ namespace fork_join {
 
 } // namespace fork_join
 } // namespace detail
-} // namespace executors
 } // namespace boost
 
 #endif // header

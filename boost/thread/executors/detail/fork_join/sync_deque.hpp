@@ -30,7 +30,6 @@
 #include <utility>
 
 namespace boost {
-namespace executors {
 namespace detail {
 namespace fork_join {
 
@@ -125,7 +124,6 @@ namespace fork_join {
 
 } // namespace fork_join
 } // namespace detail
-} // namespace executors
 } // namespace boost
 
 #endif // header

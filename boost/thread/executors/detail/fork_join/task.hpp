@@ -16,7 +16,6 @@
 #include <utility>
 
 namespace boost {
-namespace executors {
 namespace detail {
 namespace fork_join {
 
@@ -75,7 +74,6 @@ namespace fork_join {
 
 } // namespace fork_join
 } // namespace detail
-} // namespace executors
 } // namespace boost
 
 #endif // header

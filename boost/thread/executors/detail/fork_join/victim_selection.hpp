@@ -16,7 +16,6 @@
 #include <cstdint>
 
 namespace boost {
-namespace executors {
 namespace detail {
 namespace fork_join {
 
@@ -51,7 +50,6 @@ namespace fork_join {
 
 } // namespace fork_join
 } // namespace detail
-} // namespace executors
 } // namespace boost
 
 #endif // header

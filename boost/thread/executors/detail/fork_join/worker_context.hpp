@@ -18,7 +18,6 @@
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 
 namespace boost {
-namespace executors {
 namespace detail {
 namespace fork_join {
 
@@ -72,7 +71,6 @@ namespace fork_join {
 
 } // namespace fork_join
 } // namespace detail
-} // namespace executors
 } // namespace boost
 
 #endif // header

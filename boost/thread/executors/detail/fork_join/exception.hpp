@@ -1,0 +1,51 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// Capturing the current exception for a boost::promise without slicing it.
+//
+// boost::current_exception() tries `catch (std::runtime_error&)` and the other standard bases
+// before it falls back to std::current_exception(), so an exception of a user type derived
+// from std::runtime_error comes out of future::get() as a plain std::runtime_error copy.
+// fork() promises the caller its own exception back, so it wraps std::current_exception()
+// the way Boost.Exception does in that fallback (boost/exception/detail/exception_ptr.hpp),
+// and boost::rethrow_exception unwraps it with std::rethrow_exception: lossless.
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_EXCEPTION_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_EXCEPTION_HPP
+
+#include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/exception_ptr.hpp>
+
+#include <exception>
+
+#ifdef BOOST_NO_CXX11_HDR_EXCEPTION
+#error "Boost.Thread fork/join executor: a standard library with <exception> (std::exception_ptr) is required."
+#endif
+
+namespace boost {
+namespace detail {
+namespace fork_join {
+
+  // Requires: called inside a catch block.
+  // Returns: a boost::exception_ptr whose rethrow throws the very exception being handled.
+  inline boost::exception_ptr current_exception_lossless()
+  {
+    try
+    {
+      const boost::exception_detail::clone_base& wrapped = boost::enable_current_exception(
+          boost::exception_detail::std_exception_ptr_wrapper(std::current_exception()));
+      return boost::exception_ptr(boost::shared_ptr<const boost::exception_detail::clone_base>(wrapped.clone()));
+    }
+    catch (...)
+    {
+      return boost::current_exception(); // out of memory: Boost's own, possibly sliced, copy
+    }
+  }
+
+} // namespace fork_join
+} // namespace detail
+} // namespace boost
+
+#endif // header

@@ -1,0 +1,262 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// fork_join_thread_pool: basic_thread_pool's interface, submission order, shutdown.
+// Public API only.
+
+#define BOOST_TEST_MODULE fork_join_thread_pool
+#include "watchdog.hpp"
+
+#include <boost/thread/executors/fork_join_thread_pool.hpp>
+#include <boost/thread/latch.hpp>
+
+#include <atomic>
+#include <memory>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+using boost::executors::fork_join_thread_pool;
+
+static_assert(!std::is_copy_constructible<fork_join_thread_pool>::value, "non-copyable");
+static_assert(!std::is_copy_assignable<fork_join_thread_pool>::value, "non-copyable");
+static_assert(std::is_same<boost::fork_join_thread_pool, fork_join_thread_pool>::value, "lifted into boost");
+
+BOOST_AUTO_TEST_CASE(every_submitted_closure_runs_exactly_once)
+{
+  for (unsigned threads : {1u, 2u, 4u})
+  {
+    const int n = 20000;
+    std::vector<int> runs(n, 0); // plain ints: the destructor's happens-before is what we check
+    {
+      fork_join_thread_pool pool(threads);
+      for (int i = 0; i < n; ++i)
+        pool.submit([&runs, i] { ++runs[i]; });
+    }
+    for (int i = 0; i < n; ++i)
+      BOOST_REQUIRE_EQUAL(runs[i], 1);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(default_constructor_and_zero_threads)
+{
+  {
+    fork_join_thread_pool pool;
+    int x = 0;
+    pool.submit([&x] { x = 42; });
+    pool.close();
+    pool.join();
+    BOOST_TEST(x == 42);
+  }
+  BOOST_CHECK_THROW(fork_join_thread_pool(0), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(move_only_closure)
+{
+  std::unique_ptr<int> p(new int(7));
+  int seen = 0;
+  {
+    fork_join_thread_pool pool(2);
+    pool.submit([p = std::move(p), &seen] { seen = *p; });
+  }
+  BOOST_TEST(seen == 7);
+}
+
+void plain_function_counter() {}
+int entry_calls_fp = 0;
+std::mutex entry_mtx;
+void count_entry(fork_join_thread_pool&)
+{
+  std::lock_guard<std::mutex> lk(entry_mtx);
+  ++entry_calls_fp;
+}
+
+BOOST_AUTO_TEST_CASE(at_thread_entry_function_pointer)
+{
+  {
+    fork_join_thread_pool pool(3, &count_entry);
+    pool.submit(&plain_function_counter);
+  }
+  BOOST_TEST(entry_calls_fp == 3);
+}
+
+// Each worker must get its own copy: a functor that carries state (here a string) would be
+// moved-from in all threads but the first if it were forwarded to each.
+struct entry_functor
+{
+  std::string tag;
+  std::shared_ptr<std::mutex> mtx;
+  std::shared_ptr<std::multiset<std::string> > seen;
+  void operator()(fork_join_thread_pool&)
+  {
+    std::lock_guard<std::mutex> lk(*mtx);
+    seen->insert(tag);
+  }
+};
+
+BOOST_AUTO_TEST_CASE(at_thread_entry_functor_copied_per_thread)
+{
+  auto seen = std::make_shared<std::multiset<std::string> >();
+  {
+    entry_functor f{"a long enough tag to defeat the small string optimisation", std::make_shared<std::mutex>(), seen};
+    fork_join_thread_pool pool(4, std::move(f));
+  }
+  BOOST_TEST(seen->size() == 4u);
+  BOOST_TEST(seen->count("a long enough tag to defeat the small string optimisation") == 4u);
+
+  int lambda_calls = 0;
+  std::mutex m;
+  {
+    fork_join_thread_pool pool(2, [&](fork_join_thread_pool&) {
+      std::lock_guard<std::mutex> lk(m);
+      ++lambda_calls;
+    });
+  }
+  BOOST_TEST(lambda_calls == 2);
+}
+
+// From a worker: submit_front runs next (LIFO), submit_back after everything the owner has.
+BOOST_AUTO_TEST_CASE(worker_submission_order)
+{
+  std::vector<int> order;
+  {
+    fork_join_thread_pool pool(1);
+    pool.submit([&] {
+      pool.submit_back([&] { order.push_back(1); });
+      pool.submit_front([&] { order.push_back(2); });
+      pool.submit_front([&] { order.push_back(3); });
+      pool.submit([&] { order.push_back(4); }); // == submit_back
+    });
+  }
+  BOOST_TEST(order == (std::vector<int>{3, 2, 1, 4}), boost::test_tools::per_element());
+}
+
+// From outside: the shared queue, front or back.
+BOOST_AUTO_TEST_CASE(external_submission_order)
+{
+  std::vector<int> order;
+  boost::latch started(1), release(1);
+  {
+    fork_join_thread_pool pool(1);
+    pool.submit([&] {
+      started.count_down();
+      release.wait(); // keep the only worker busy while the queue fills
+    });
+    started.wait();
+    pool.submit_back([&] { order.push_back(1); });
+    pool.submit_back([&] { order.push_back(2); });
+    pool.submit_front([&] { order.push_back(3); });
+    release.count_down();
+  }
+  BOOST_TEST(order == (std::vector<int>{3, 1, 2}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(try_executing_one_and_reschedule_until_from_outside)
+{
+  boost::latch started(1), release(1);
+  fork_join_thread_pool pool(1);
+  pool.submit([&] {
+    started.count_down();
+    release.wait();
+  });
+  started.wait();
+  int a = 0, b = 0, c = 0;
+  pool.submit([&] { a = 1; });
+  pool.submit([&] { b = 1; });
+  pool.submit([&] { c = 1; });
+  BOOST_TEST(pool.try_executing_one()); // runs `a` here, on the calling thread
+  BOOST_TEST(a == 1);
+  BOOST_TEST(pool.reschedule_until([&] { return b == 1; }));
+  pool.schedule_one_or_yield();
+  BOOST_TEST(c == 1);
+  BOOST_TEST(!pool.try_executing_one());
+  BOOST_TEST(!pool.reschedule_until([] { return false; }));
+  release.count_down();
+}
+
+BOOST_AUTO_TEST_CASE(close_rejects_outside_submissions_but_finishes_accepted_work)
+{
+  std::atomic<int> children{0};
+  boost::latch started(1), release(1);
+  fork_join_thread_pool pool(2);
+  pool.submit([&] {
+    started.count_down();
+    release.wait();
+    // Children of accepted work are accepted after close(): the parent must be able to finish.
+    for (int i = 0; i < 100; ++i)
+      pool.submit([&] { children.fetch_add(1, std::memory_order_relaxed); });
+  });
+  started.wait();
+  BOOST_TEST(!pool.closed());
+  pool.close();
+  BOOST_TEST(pool.closed());
+  BOOST_CHECK_THROW(pool.submit([] {}), boost::sync_queue_is_closed);
+  BOOST_CHECK_THROW(pool.submit_front([] {}), boost::sync_queue_is_closed);
+  release.count_down();
+  pool.join();
+  BOOST_TEST(children.load() == 100);
+}
+
+BOOST_AUTO_TEST_CASE(destructor_runs_everything_accepted)
+{
+  // basic_thread_pool's destructor interrupts its workers, and queued closures behind an
+  // interruption point are lost. Ours runs them all.
+  int ran = 0;
+  {
+    fork_join_thread_pool pool(1);
+    for (int i = 0; i < 1000; ++i)
+      pool.submit([&ran] {
+        boost::this_thread::interruption_point();
+        ++ran;
+      });
+  }
+  BOOST_TEST(ran == 1000);
+}
+
+BOOST_AUTO_TEST_CASE(interrupt_and_join_runs_what_the_workers_left)
+{
+  boost::latch started(2);
+  std::atomic<int> ran{0};
+  std::atomic<int> interrupted{0};
+  fork_join_thread_pool pool(2);
+  for (int i = 0; i < 2; ++i)
+    pool.submit([&] {
+      started.count_down();
+      try
+      {
+        boost::this_thread::sleep_for(boost::chrono::hours(1)); // an interruption point
+      }
+      catch (boost::thread_interrupted&)
+      {
+        interrupted.fetch_add(1, std::memory_order_relaxed);
+        throw;
+      }
+    });
+  started.wait();
+  for (int i = 0; i < 500; ++i)
+    pool.submit([&] { ran.fetch_add(1, std::memory_order_relaxed); });
+  pool.interrupt_and_join();
+  BOOST_TEST(interrupted.load() == 2);
+  BOOST_TEST(ran.load() == 500);
+  BOOST_TEST(pool.closed());
+}
+
+BOOST_AUTO_TEST_CASE(idle_workers_wake_for_late_work)
+{
+  // Submissions spaced out so that workers park between them: no wake-up may be lost.
+  fork_join_thread_pool pool(2);
+  for (int i = 0; i < 200; ++i)
+  {
+    boost::promise<void> done;
+    boost::future<void> f = done.get_future();
+    pool.submit([&done] { done.set_value(); });
+    f.wait(); // a lost wake-up would hang here (and the watchdog would fail the test)
+    if (i % 20 == 0)
+      boost::this_thread::sleep_for(boost::chrono::milliseconds(2));
+  }
+}
