@@ -175,6 +175,12 @@ BOOST_AUTO_TEST_CASE(join_from_a_non_worker_thread_helps)
   joinable_future<std::thread::id> f = fork(pool, [] { return std::this_thread::get_id(); });
   f.join();
   BOOST_TEST((f.get() == std::this_thread::get_id()));
+  // The free join() helps the pool a forked future carries, as the member does.
+  joinable_future<std::thread::id> g = fork(pool, [] { return std::this_thread::get_id(); });
+  joinable_future<std::thread::id> h = fork(pool, [] { return std::this_thread::get_id(); });
+  fj::join(g, h);
+  BOOST_TEST((g.get() == std::this_thread::get_id()));
+  BOOST_TEST((h.get() == std::this_thread::get_id()));
   release.count_down();
 }
 

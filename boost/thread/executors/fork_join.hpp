@@ -58,6 +58,19 @@ namespace fork_join {
   {
   };
 
+  // Joins one future the way its own join() would: a joinable_future knows the pool fork()
+  // submitted it to; any other future is looked up in its shared state.
+  template <class R>
+  void join_single(executors::joinable_future<R>& f)
+  {
+    f.join();
+  }
+  template <class Future>
+  void join_single(Future& f)
+  {
+    join_one(recorded_core(f).get(), f);
+  }
+
   // The scheduler behind an executor argument, if it is one of ours.
   inline pool_core* core_ptr(executors::fork_join_thread_pool& ex) noexcept { return core_of(ex).get(); }
   template <class Ex>
@@ -135,7 +148,7 @@ namespace executors {
   typename std::enable_if<(sizeof...(Futures) > 0) && detail::fork_join::all_futures<Futures...>::value>::type
   join(Futures&... fs)
   {
-    (detail::fork_join::join_one(detail::fork_join::recorded_core(fs).get(), fs), ...);
+    (detail::fork_join::join_single(fs), ...);
   }
 
   // Requires: each f is a valid future; ex is an executor.
