@@ -43,7 +43,7 @@ BOOST_AUTO_TEST_CASE(no_lost_wakeup_commit_wait)
         ec.commit_wait(key);
       }
       turn.fetch_add(1, std::memory_order_release);
-      ec.notify();
+      ec.notify_one();
     }
   };
   std::thread a(player, 0), b(player, 1);
@@ -83,7 +83,7 @@ BOOST_AUTO_TEST_CASE(no_lost_wakeup_enlist)
   for (int i = 0; i < rounds; ++i)
   {
     produced.fetch_add(1, std::memory_order_release);
-    ec.notify();
+    ec.notify_one();
   }
   consumer.join();
   BOOST_TEST(produced.load() == rounds);

@@ -8,11 +8,12 @@
 // Protocol (prepare, re-check, commit), the classic event count:
 //   waiter:   key = prepare_wait();  re-check for work / for its condition;
 //             then either cancel_wait() or commit_wait(key) / wait_with(key, ...);
-//   notifier: publish the work, then notify().
-// Invariant: a waiter sleeps only while the epoch still equals its key, and every notify()
-// advances the epoch and, if any waiter is registered, wakes every one of them. So work that is
-// published before notify() is either seen by a waiter's re-check or ends that waiter's sleep:
-// no wake-up is lost. See notify() for the store-buffering argument.
+//   notifier: publish the work, then notify_one() (or notify_all()).
+// Invariant: a waiter sleeps only while the epoch still equals its key, and every notify
+// advances the epoch and, if any waiter is registered, wakes at least one sleeping worker (all
+// of them for notify_all) and every enlisted joiner. So work that is published before a notify
+// is either seen by a waiter's re-check or ends a sleep: no wake-up is lost, and while any queue
+// is non-empty some thread is awake or searching. See notify() for the store-buffering argument.
 //
 // Two kinds of sleepers: a worker sleeps on the condition variable (commit_wait); a joiner must
 // also wake when its future becomes ready, which only Boost's future machinery can tell it, so
@@ -70,7 +71,7 @@ namespace fork_join {
       waiter_guard g{*this};
       unique_lock<mutex> lk(mtx_);
       // relaxed under mtx_: notify() advances the epoch before it locks mtx_, so either this
-      // load sees the new epoch or notify()'s notify_all finds us inside cv_.wait.
+      // load sees the new epoch or notify()'s wake-up finds us inside cv_.wait.
       while (epoch_.load(std::memory_order_relaxed) == key)
         cv_.wait(lk);
     }
@@ -112,8 +113,18 @@ namespace fork_join {
       joiners_.erase(std::remove(joiners_.begin(), joiners_.end(), &w), joiners_.end());
     }
 
-    // Advances the epoch and wakes every registered waiter.
-    void notify()
+    // Advances the epoch; wakes one worker sleeping in commit_wait() and fires every enlisted
+    // joiner's token. For a new task: one more awake thread is enough to take it (a woken
+    // worker that finds the task gone has lost nothing, someone else took it), and every
+    // joiner re-checks its own future.
+    void notify_one() { notify(false); }
+
+    // Advances the epoch and wakes every registered waiter: for state that every sleeper must
+    // see, such as "closed" or "drained".
+    void notify_all() { notify(true); }
+
+  private:
+    void notify(bool all)
     {
       // seq_cst on both sides (here: fetch_add epoch, load waiters; waiter: fetch_add waiters,
       // load epoch) rules out the store-buffering outcome in which the notifier sees no waiter
@@ -125,13 +136,15 @@ namespace fork_join {
       if (waiters_.load(std::memory_order_seq_cst) == 0)
         return;
       lock_guard<mutex> lk(mtx_);
-      cv_.notify_all();
+      if (all)
+        cv_.notify_all();
+      else
+        cv_.notify_one();
       for (wake_token* w : joiners_)
         w->fire();
       joiners_.clear();
     }
 
-  private:
     struct waiter_guard
     {
       event_count& ec;

@@ -21,7 +21,7 @@
 //
 // Hazards (STYLE.md) and how this file meets them
 //  1. A wait on a worker never blocks without helping: see help.hpp.
-//  3. Lost wake-ups: every push is followed by parking_.notify(); sleepers use the
+//  3. Lost wake-ups: every push is followed by parking_.notify_one(); sleepers use the
 //     prepare / re-check / commit protocol of event_count.hpp.
 //  6. Idle workers spin only a bounded number of rounds, then park.
 
@@ -111,7 +111,7 @@ namespace fork_join {
         finish_one();
         throw;
       }
-      parking_.notify();
+      parking_.notify_one();
     }
 
     // Returns: a task taken from, in order, the caller's own deque (front) if it is one of our
@@ -208,7 +208,7 @@ namespace fork_join {
     void close()
     {
       shared_.close();
-      parking_.notify();
+      parking_.notify_all();
     }
 
     bool closed() const { return shared_.closed(); }
@@ -229,7 +229,7 @@ namespace fork_join {
       // acq_rel: the task's effects are released to whoever sees the count reach zero
       // (drained()); seq_cst for the closed() test below is provided by its mutex.
       if (unfinished_.fetch_sub(1, std::memory_order_acq_rel) == 1 && closed())
-        parking_.notify(); // the last one out wakes workers waiting to leave
+        parking_.notify_all(); // the last one out wakes every worker waiting to leave
     }
 
     // A deque per worker, each on its own cache lines so that owners do not false-share.
