@@ -3,7 +3,7 @@
 # Extra arguments go to the benchmark (try --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash .ci/install-deps.sh libtbb-dev gnuplot-nox
+bash .ci/install-deps.sh
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBOOST_FORK_JOIN_BUILD_TESTS=OFF \
       -DBOOST_FORK_JOIN_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build build/release -j"$(nproc)" --target fork_join_bench

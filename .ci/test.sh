@@ -6,7 +6,7 @@
 #  3. the same test sources through b2 (`b2 test`) against the system Boost.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash .ci/install-deps.sh libtbb-dev
+bash .ci/install-deps.sh
 jobs=$(nproc)
 
 echo "== 1/3 CMake, RelWithDebInfo"

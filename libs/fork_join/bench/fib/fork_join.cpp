@@ -1,0 +1,37 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#include "fib.hpp"
+
+#include <boost/thread/executors/fork_join.hpp>
+
+#include <functional>
+
+namespace {
+
+namespace ex = boost::executors;
+
+// Forks one child, computes the other inline, then joins: the join runs queued tasks (most
+// likely the forked child itself) instead of blocking.
+std::uint64_t fib(ex::fork_join_thread_pool& pool, int n)
+{
+  if (n < 2)
+    return static_cast<std::uint64_t>(n);
+  ex::joinable_future<std::uint64_t> a = ex::fork(pool, fib, std::ref(pool), n - 1);
+  const std::uint64_t b = fib(pool, n - 2);
+  ex::join(pool, a);
+  return a.get() + b;
+}
+
+void run(const bench::config& cfg)
+{
+  ex::fork_join_thread_pool pool(cfg.threads);
+  const int n = bench::fib::size(cfg.scale);
+  bench::measure(cfg, [&] { return ex::fork(pool, fib, std::ref(pool), n).get(); });
+}
+
+const bench::peer_registration registered{"fib", "fork_join", &run};
+
+} // namespace

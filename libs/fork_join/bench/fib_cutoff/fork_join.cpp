@@ -1,0 +1,35 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#include "fib_cutoff.hpp"
+
+#include <boost/thread/executors/fork_join.hpp>
+
+#include <functional>
+
+namespace {
+
+namespace ex = boost::executors;
+
+std::uint64_t fib(ex::fork_join_thread_pool& pool, int n, int cutoff)
+{
+  if (n < cutoff)
+    return bench::fib::serial_fib(n);
+  ex::joinable_future<std::uint64_t> a = ex::fork(pool, fib, std::ref(pool), n - 1, cutoff);
+  const std::uint64_t b = fib(pool, n - 2, cutoff);
+  ex::join(pool, a);
+  return a.get() + b;
+}
+
+void run(const bench::config& cfg)
+{
+  ex::fork_join_thread_pool pool(cfg.threads);
+  const bench::fib_cutoff::problem p = bench::fib_cutoff::size(cfg.scale);
+  bench::measure(cfg, [&] { return ex::fork(pool, fib, std::ref(pool), p.n, p.cutoff).get(); });
+}
+
+const bench::peer_registration registered{"fib_cutoff", "fork_join", &run};
+
+} // namespace

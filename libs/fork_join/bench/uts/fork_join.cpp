@@ -1,0 +1,42 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#include "uts.hpp"
+
+#include <boost/thread/executors/fork_join.hpp>
+
+#include <functional>
+
+namespace {
+
+namespace ex = boost::executors;
+
+// Forks every child but the last, counts the last inline, then joins them all.
+std::uint64_t count(ex::fork_join_thread_pool& pool, const bench::uts::tree& t, std::uint64_t id)
+{
+  const unsigned k = bench::uts::child_count(t, id);
+  if (k == 0)
+    return 1;
+  std::vector<ex::joinable_future<std::uint64_t> > forked;
+  forked.reserve(k - 1);
+  for (unsigned i = 0; i + 1 < k; ++i)
+    forked.push_back(ex::fork(pool, count, std::ref(pool), std::cref(t), bench::uts::child_id(id, i)));
+  std::uint64_t total = 1 + count(pool, t, bench::uts::child_id(id, k - 1));
+  ex::join(pool, forked.begin(), forked.end());
+  for (ex::joinable_future<std::uint64_t>& f : forked)
+    total += f.get();
+  return total;
+}
+
+void run(const bench::config& cfg)
+{
+  ex::fork_join_thread_pool pool(cfg.threads);
+  const bench::uts::tree t = bench::uts::size(cfg.scale);
+  bench::measure(cfg, [&] { return ex::fork(pool, count, std::ref(pool), std::cref(t), t.root).get(); });
+}
+
+const bench::peer_registration registered{"uts", "fork_join", &run};
+
+} // namespace
