@@ -191,10 +191,12 @@ namespace fork_join {
           run_task(t);
           continue;
         }
-        // closed() reads under the shared queue's mutex; an accepted external push completed
-        // its increment of unfinished_ before close() took that mutex, so a zero seen here
-        // after seeing closed really means drained. seq_cst pairs with finish_one().
-        if (closed() && unfinished_.load(std::memory_order_seq_cst) == 0)
+        // closed() reads under the shared queue's mutex, and so do close() and finish_one():
+        // an accepted outside push made its increment before close() took that mutex, so a
+        // zero seen after seeing closed really means drained; and a decrement to zero that
+        // this load misses is followed by a closed() that sees true and wakes us (finish_one).
+        // acquire: pairs with finish_one()'s release, for the effects of finished tasks.
+        if (closed() && unfinished_.load(std::memory_order_acquire) == 0)
         {
           parking_.cancel_wait();
           return;
@@ -227,7 +229,8 @@ namespace fork_join {
     void finish_one()
     {
       // acq_rel: the task's effects are released to whoever sees the count reach zero
-      // (drained()); seq_cst for the closed() test below is provided by its mutex.
+      // (drained(), worker_loop()). The closed() test below reads under the shared queue's
+      // mutex, which orders it against close() and against a worker's exit check.
       if (unfinished_.fetch_sub(1, std::memory_order_acq_rel) == 1 && closed())
         parking_.notify_all(); // the last one out wakes every worker waiting to leave
     }
