@@ -3,23 +3,32 @@
 #  1. optimized with assertions (CMake + CTest): tests, examples, header and compile-fail
 #     tests, the benchmark's own smoke test and the find_package consumer test;
 #  2. the same suite under ThreadSanitizer;
-#  3. the same test sources through b2 (`b2 test`) against the system Boost.
+#  3. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer;
+#  4. the same test sources through b2 (`b2 test`) against the system Boost.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash .ci/install-deps.sh
 jobs=$(nproc)
 
-echo "== 1/3 CMake, RelWithDebInfo"
+echo "== 1/4 CMake, RelWithDebInfo"
 cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build/test -j"$jobs"
 ctest --test-dir build/test -j"$jobs" --output-on-failure
 
-echo "== 2/3 CMake, ThreadSanitizer"
+echo "== 2/4 CMake, ThreadSanitizer"
 cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
       -DCMAKE_CXX_FLAGS="-fsanitize=thread -O1 -g" -DBOOST_THREAD_FJ_SANITIZER=thread >/dev/null
 cmake --build build/tsan -j"$jobs"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
   ctest --test-dir build/tsan -j"$jobs" --output-on-failure
 
-echo "== 3/3 b2 test"
+echo "== 3/4 CMake, AddressSanitizer + UndefinedBehaviorSanitizer"
+cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
+      -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g" \
+      -DBOOST_THREAD_FJ_SANITIZER=address >/dev/null
+cmake --build build/asan -j"$jobs"
+ASAN_OPTIONS="detect_leaks=1" UBSAN_OPTIONS="print_stacktrace=1" \
+  ctest --test-dir build/asan -j"$jobs" --output-on-failure
+
+echo "== 4/4 b2 test"
 b2 -j"$jobs" --build-dir=build/b2 test

@@ -62,8 +62,12 @@ void run_round(unsigned threads, bool fork_children)
           {
             // A task that submits children to the pool it runs on, which stays allowed after
             // close: the children must run too. Each child counts for the same slot once.
-            ref.submit([slot, ref]() mutable {
-              ref.submit([slot] { ++*slot; });
+            // Copy from a const reference: copying a non-const generic_executor_ref lvalue
+            // picks Boost's template constructor, which wraps a reference to the source object
+            // (this thread's `ref`, gone when the thread ends) instead of sharing its executor.
+            const boost::executors::generic_executor_ref& shared_ref = ref;
+            ref.submit([slot, child_ref = shared_ref]() mutable {
+              child_ref.submit([slot] { ++*slot; });
             });
           }
           else
