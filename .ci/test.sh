@@ -9,26 +9,35 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash .ci/install-deps.sh
 jobs=$(nproc)
+log=$(mktemp -d)
+trap 'rm -rf "$log"' EXIT
+passed=0
+# Runs ctest on a build tree and adds its test count to `passed` (a failure stops the script).
+run_ctest() {
+  ctest --test-dir "$1" -j"$jobs" --output-on-failure 2>&1 | tee "$log/ctest"
+  passed=$((passed + $(sed -n 's/^100% tests passed, 0 tests failed out of \([0-9]*\)$/\1/p' "$log/ctest")))
+}
 
 echo "== 1/4 CMake, RelWithDebInfo"
 cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build/test -j"$jobs"
-ctest --test-dir build/test -j"$jobs" --output-on-failure
+run_ctest build/test
 
 echo "== 2/4 CMake, ThreadSanitizer"
 cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
       -DCMAKE_CXX_FLAGS="-fsanitize=thread -O1 -g" -DBOOST_THREAD_FJ_SANITIZER=thread >/dev/null
 cmake --build build/tsan -j"$jobs"
-TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-  ctest --test-dir build/tsan -j"$jobs" --output-on-failure
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" run_ctest build/tsan
 
 echo "== 3/4 CMake, AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
       -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g" \
       -DBOOST_THREAD_FJ_SANITIZER=address >/dev/null
 cmake --build build/asan -j"$jobs"
-ASAN_OPTIONS="detect_leaks=1" UBSAN_OPTIONS="print_stacktrace=1" \
-  ctest --test-dir build/asan -j"$jobs" --output-on-failure
+ASAN_OPTIONS="detect_leaks=1" UBSAN_OPTIONS="print_stacktrace=1" run_ctest build/asan
 
 echo "== 4/4 b2 test"
-b2 -j"$jobs" --build-dir=build/b2 test
+b2 -j"$jobs" --build-dir=build/b2 test 2>&1 | tee "$log/b2"
+passed=$((passed + $(grep -c '^\*\*passed\*\*' "$log/b2")))
+
+echo "summary: $passed passed, 0 failed"
