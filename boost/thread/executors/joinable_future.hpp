@@ -61,7 +61,7 @@ namespace executors {
     // Progress: may run other tasks while waiting; never blocks a worker while work is queued.
     void join()
     {
-      detail::fork_join::require_valid(*this);
+      // join_one() checks valid(); recorded_core() copes with an invalid future.
       std::shared_ptr<detail::fork_join::pool_core> recorded =
           pool_ ? pool_ : detail::fork_join::recorded_core(*this);
       detail::fork_join::join_one(recorded.get(), static_cast<base_type&>(*this));
