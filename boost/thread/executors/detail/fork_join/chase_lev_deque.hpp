@@ -1,0 +1,319 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// The per-worker deque: a lock-free work-stealing deque of task pointers.
+//
+// Algorithm: D. Chase, Y. Lev, "Dynamic Circular Work-Stealing Deque" (SPAA 2005), with the
+// memory orders of N. M. Lê, A. Pop, A. Cohen, F. Zappa Nardelli, "Correct and Efficient
+// Work-Stealing for Weak Memory Models" (PPoPP 2013), strengthened where ThreadSanitizer or
+// C++20's release sequences need it (each such place says so):
+//   - push publishes a slot with a release store of bottom_ (the paper: release fence + relaxed
+//     store), because ThreadSanitizer does not model std::atomic_thread_fence;
+//   - pop's stores of bottom_ are release too (the paper: relaxed): since C++20 (P0982) a later
+//     relaxed store by the same thread no longer continues the release sequence of push's
+//     store, and a thief that reads pop's value of bottom_ must still see the slots below it;
+//   - the ring is published with release and read with acquire (the paper: relaxed / consume).
+// The paper's two seq_cst fences (pop, steal) stay: they order a store before a later load of
+// another location (bottom_ then top_ in pop, top_ then bottom_ in steal), which no
+// release/acquire pair can do, and without them the owner and a thief could both take the same
+// element (the owner without the compare-exchange).
+// ThreadSanitizer cannot see these fences, and does not need to: it checks happens-before,
+// which the release/acquire pairs above carry on their own, and it runs the real fences.
+//
+// Threading contract:
+//   - one thread, the owner, calls push() and pop(); it alone writes bottom_ and ring_;
+//   - any thread (the owner included) calls steal(), size(), empty() and capacity();
+//   - top_ only grows, by a seq_cst compare-exchange (a thief's steal, or the owner's pop of the
+//     last element);
+//   - the deque stores T* and never owns, copies, or deletes the pointees.
+// Progress: push and pop are wait-free except when push grows the ring (an allocation); steal is
+// lock-free (a thief that loses a race returns at once, so it never retries inside the deque).
+//
+// Indices are 64-bit signed and never wrap in practice (2^63 pushes); the slot of index i is
+// i & (capacity - 1), the capacity a power of two. The live elements are [top_, bottom_):
+// the owner works at the bottom (newest, LIFO), thieves at the top (oldest, FIFO).
+//
+// Growth: when a push finds the ring full, the owner allocates a ring of twice the capacity,
+// copies the live range [top, bottom) into it and publishes it. The old ring is NOT freed: a
+// thief that loaded the old ring pointer just before the swap may still read a slot from it
+// (the value it reads there is the same as in the new ring, and its compare-exchange on top_
+// decides whether it may use it). Retired rings hang off the new ring in an owner-only chain
+// and are freed by the destructor; their total size is below the current capacity, so the
+// deque never holds more than twice its current capacity.
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_CHASE_LEV_DEQUE_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_CHASE_LEV_DEQUE_HPP
+
+#include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/fence.hpp>
+#include <boost/throw_exception.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <new>
+#include <stdexcept>
+
+namespace boost {
+namespace detail {
+namespace fork_join {
+
+  template <class T>
+  class chase_lev_deque
+  {
+  public:
+    typedef T* value_type;
+    typedef std::size_t size_type;
+
+    // Effects: an empty deque whose ring holds `capacity` slots, rounded up to a power of two
+    //   and to at least 2.
+    // Throws: std::length_error if capacity exceeds 2^62 (2^31 on 32-bit targets);
+    //   std::bad_alloc.
+    explicit chase_lev_deque(size_type capacity = 256);
+
+    // Requires: no other thread uses the deque any more.
+    // Effects: frees every ring this deque allocated; does not touch the pointees.
+    ~chase_lev_deque();
+
+    chase_lev_deque(const chase_lev_deque&) = delete;
+    chase_lev_deque& operator=(const chase_lev_deque&) = delete;
+
+    // Requires: called by the owner.
+    // Effects: inserts x at the bottom (it is the next pop()); doubles the ring when full.
+    // Synchronization: everything the owner did before push(x) happens before the thread that
+    //   later takes x (by pop or steal) returns it.
+    // Throws: std::bad_alloc when growing fails; the deque is then unchanged.
+    // Progress: wait-free (no read-modify-write) unless the ring grows.
+    void push(T* x);
+
+    // Requires: called by the owner.
+    // Effects: removes the newest element, if any.
+    // Returns: that element, or nullptr when the deque was empty (or a thief took its last
+    //   element first).
+    // Progress: wait-free.
+    T* pop() noexcept;
+
+    // Effects: removes the oldest element, if any and if no other taker wins it first.
+    // Synchronization: the push of the returned element happens before this call returns.
+    // Returns: that element, or nullptr. lost_race is set to true when nullptr is returned
+    //   because another thief (or the owner's pop of the last element) took the element this
+    //   call tried to take: the deque may well be non-empty, and a retry may succeed. It is set
+    //   to false otherwise (success, or the deque was seen empty).
+    // Progress: lock-free (one compare-exchange, never a retry loop).
+    T* steal(bool& lost_race) noexcept;
+
+    // Effects, Returns: as steal(lost_race), for callers that treat a lost race as "empty".
+    T* steal() noexcept
+    {
+      bool lost_race;
+      return steal(lost_race);
+    }
+
+    // Returns: a snapshot of bottom - top, clamped at 0. Exact for the owner when no thief is
+    //   active; from any other thread (or during steals) only a hint, which pop/steal re-check.
+    // Progress: wait-free.
+    size_type size() const noexcept;
+
+    // Returns: size() == 0 (a hint, as size()).
+    bool empty() const noexcept { return size() == 0; }
+
+    // Returns: the number of slots of the current ring (a power of two, at least 2).
+    // Progress: wait-free.
+    size_type capacity() const noexcept;
+
+  private:
+    // A power-of-two array of slots, with the chain of rings it replaced (owner-only).
+    struct ring
+    {
+      explicit ring(std::int64_t cap)
+          : mask(cap - 1)
+          , slots(new std::atomic<T*>[static_cast<std::size_t>(cap)]()) // value-init: nullptr
+      {
+      }
+
+      // relaxed: a slot is published by the release store of bottom_ (or of ring_) that
+      // follows its store, and read after the acquire load of bottom_ / ring_ that pairs with it.
+      T* get(std::int64_t i) const noexcept { return slot(i).load(std::memory_order_relaxed); }
+      void put(std::int64_t i, T* x) noexcept { slot(i).store(x, std::memory_order_relaxed); }
+      std::atomic<T*>& slot(std::int64_t i) const noexcept { return slots[static_cast<std::size_t>(i & mask)]; }
+
+      const std::int64_t mask;
+      const std::unique_ptr<std::atomic<T*>[]> slots;
+      std::unique_ptr<ring> retired; // the ring this one replaced; owner-only, freed with this one
+    };
+
+    ring* grow(ring* old, std::int64_t t, std::int64_t b);
+
+    // The largest ring: 2^62 on 64-bit targets (indices stay far from std::int64_t's limit),
+    // 2^31 on 32-bit ones.
+    static constexpr size_type max_capacity = static_cast<size_type>(
+        std::min<std::uint64_t>(std::numeric_limits<size_type>::max() / 2 + 1, std::uint64_t(1) << 62));
+    static constexpr std::size_t cache_line = 64;
+
+    // Written by takers (compare-exchange), read by everyone: its own cache line.
+    alignas(cache_line) std::atomic<std::int64_t> top_{0};
+    // Written by the owner only, read by thieves on every steal: together on another line.
+    alignas(cache_line) std::atomic<std::int64_t> bottom_{0};
+    std::atomic<ring*> ring_{nullptr};
+  };
+
+  template <class T>
+  chase_lev_deque<T>::chase_lev_deque(size_type capacity)
+  {
+    size_type cap = 2;
+    while (cap < capacity)
+    {
+      if (cap > max_capacity / 2)
+        boost::throw_exception(std::length_error("chase_lev_deque: capacity too large"));
+      cap <<= 1;
+    }
+    // relaxed: the deque is not shared yet; whoever receives it is ordered by that hand-over.
+    ring_.store(new ring(static_cast<std::int64_t>(cap)), std::memory_order_relaxed);
+  }
+
+  template <class T>
+  chase_lev_deque<T>::~chase_lev_deque()
+  {
+    // relaxed: no other thread uses the deque (Requires); the chain of retired rings goes with
+    // the current one.
+    delete ring_.load(std::memory_order_relaxed);
+  }
+
+  template <class T>
+  void chase_lev_deque<T>::push(T* x)
+  {
+    // relaxed: owner-only (the owner is bottom_'s only writer).
+    const std::int64_t b = bottom_.load(std::memory_order_relaxed);
+    // acquire: pairs with the seq_cst (so also release) compare-exchange of the thief that
+    // moved top_ here: its read of the slot it took happens before we reuse that slot below.
+    const std::int64_t t = top_.load(std::memory_order_acquire);
+    // relaxed: owner-only (the owner is ring_'s only writer).
+    ring* a = ring_.load(std::memory_order_relaxed);
+    if (b - t > a->mask) // b - t == capacity: full (a stale t only makes us grow early)
+      a = grow(a, t, b);
+    a->put(b, x);
+    // release: publishes the slot just written and everything the owner did before push(x);
+    // pairs with the acquire load of bottom_ in steal(). (The paper's release fence + relaxed
+    // store, spelled so that ThreadSanitizer sees the edge.)
+    bottom_.store(b + 1, std::memory_order_release);
+  }
+
+  template <class T>
+  T* chase_lev_deque<T>::pop() noexcept
+  {
+    // relaxed: owner-only, as in push().
+    const std::int64_t b = bottom_.load(std::memory_order_relaxed) - 1;
+    ring* a = ring_.load(std::memory_order_relaxed);
+    // release (the paper: relaxed): a thief may read this value with its acquire load and then
+    // take a slot below it; since C++20 this store does not continue the release sequence of
+    // push's store, so it carries the release itself. Free on x86 (a plain store).
+    bottom_.store(b, std::memory_order_release);
+    // seq_cst fence: store bottom_, then load top_ (store-load order). Paired with the fence in
+    // steal(): either this pop sees the thief's increment of top_, or that thief sees our
+    // decrement of bottom_, so the two never both take the element at b without the
+    // compare-exchange below.
+    seq_cst_fence();
+    // relaxed: ordered by the fence above; the last element is decided by the compare-exchange.
+    std::int64_t t = top_.load(std::memory_order_relaxed);
+    if (t > b)
+    {
+      // Empty: restore bottom_ (release: as the decrement above).
+      bottom_.store(b + 1, std::memory_order_release);
+      return nullptr;
+    }
+    T* x = a->get(b);
+    if (t == b)
+    {
+      // The last element: race the thieves for it on top_. seq_cst as in the paper (a single
+      // total order with the thieves' compare-exchanges); relaxed on failure: x is dropped.
+      if (!top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed))
+        x = nullptr;
+      // Empty either way (top_ is b + 1 now): restore bottom_ (release: as the decrement above).
+      bottom_.store(b + 1, std::memory_order_release);
+    }
+    return x;
+  }
+
+  template <class T>
+  T* chase_lev_deque<T>::steal(bool& lost_race) noexcept
+  {
+    lost_race = false;
+    // acquire (as in the paper): pairs with the compare-exchange that moved top_ here.
+    std::int64_t t = top_.load(std::memory_order_acquire);
+    // seq_cst fence: load top_, then load bottom_, ordered against pop's store of bottom_
+    // followed by its load of top_ (see pop()).
+    seq_cst_fence();
+    // acquire: pairs with the release store of bottom_ in push() (or pop()): the slots in
+    // [t, b), the ring they live in and the pointees' contents are visible from here on.
+    const std::int64_t b = bottom_.load(std::memory_order_acquire);
+    if (t >= b)
+      return nullptr;
+    // acquire: pairs with the release store in grow(): a new ring is seen with its copied
+    // slots. The ring read here is never older than the one the owner used when it stored the
+    // value of bottom_ read above (that ring's publication happens before that store), so it
+    // holds slot t unless top_ has moved past t, and then the compare-exchange fails. A ring
+    // replaced meanwhile stays alive until the destructor (see the file comment).
+    ring* a = ring_.load(std::memory_order_acquire);
+    // Read the slot BEFORE the compare-exchange: once top_ moves past t, the owner may reuse
+    // the slot. The value is only used when the compare-exchange below succeeds, i.e. when top_
+    // was still t, and then slot t still held the element at index t.
+    T* x = a->get(t);
+    // seq_cst as in the paper: one total order among all takers of index t; the winner alone
+    // returns x. relaxed on failure: nothing read after it.
+    if (!top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed))
+    {
+      lost_race = true;
+      return nullptr;
+    }
+    return x;
+  }
+
+  template <class T>
+  typename chase_lev_deque<T>::size_type chase_lev_deque<T>::size() const noexcept
+  {
+    // relaxed (both): a hint; nobody takes or skips an element because of it, pop() and steal()
+    // re-check. bottom_ first and top_ last: for the owner bottom_ is exact, and top_ is then
+    // as fresh as one load can make it.
+    const std::int64_t b = bottom_.load(std::memory_order_relaxed);
+    const std::int64_t t = top_.load(std::memory_order_relaxed);
+    return b > t ? static_cast<size_type>(b - t) : 0;
+  }
+
+  template <class T>
+  typename chase_lev_deque<T>::size_type chase_lev_deque<T>::capacity() const noexcept
+  {
+    // acquire: pairs with the release store in grow(), so that a non-owner reads the new
+    // ring's mask initialized.
+    return static_cast<size_type>(ring_.load(std::memory_order_acquire)->mask + 1);
+  }
+
+  // Owner only, from push(): a ring of twice the capacity holding [t, b), published. Nothing
+  // changes if the allocation throws.
+  template <class T>
+  typename chase_lev_deque<T>::ring* chase_lev_deque<T>::grow(ring* old, std::int64_t t, std::int64_t b)
+  {
+    if (static_cast<size_type>(old->mask + 1) > max_capacity / 2)
+      boost::throw_exception(std::bad_alloc());
+    std::unique_ptr<ring> fresh(new ring(2 * (old->mask + 1)));
+    // Elements in [t, b) keep their indices; slots below t (taken, or being taken by a thief
+    // that will lose or already won) need no copy.
+    for (std::int64_t i = t; i != b; ++i)
+      fresh->put(i, old->get(i));
+    fresh->retired.reset(old); // kept alive for thieves that still read from it
+    ring* a = fresh.release();
+    // release: pairs with the acquire load of ring_ in steal() (and capacity()): a thief that
+    // sees the new ring sees its copied slots.
+    ring_.store(a, std::memory_order_release);
+    return a;
+  }
+
+} // namespace fork_join
+} // namespace detail
+} // namespace boost
+
+#endif // header

@@ -1,0 +1,517 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// White-box: the lock-free work-stealing deque (detail/fork_join/chase_lev_deque.hpp).
+//
+// Single-threaded semantics first (LIFO pop, FIFO steal, growth), then stress by accounting:
+// every pushed element is taken exactly once, by the owner or by a thief. An element's payload
+// is a plain field the owner writes just before push and the taker reads, and the taker marks
+// it with a plain increment: ThreadSanitizer reports a missing happens-before edge or a double
+// take, and the counters show a double or lost take in any build. Rings start at capacity 2,
+// so they grow while thieves steal. Loop counts are divided by BOOST_THREAD_FJ_TEST_SCALE
+// (10 under sanitizers); nothing here measures time.
+
+#define BOOST_TEST_MODULE detail_chase_lev_deque
+#include "watchdog.hpp"
+
+#include <boost/thread/executors/detail/fork_join/chase_lev_deque.hpp>
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <random>
+#include <thread>
+#include <vector>
+
+#ifndef BOOST_THREAD_FJ_TEST_SCALE
+#define BOOST_THREAD_FJ_TEST_SCALE 1
+#endif
+
+using boost::detail::fork_join::chase_lev_deque;
+namespace data = boost::unit_test::data;
+
+// Named, not anonymous: the data-driven test cases are templates, and GCC warns
+// (-Wsubobject-linkage) when they capture types with internal linkage.
+namespace chase_lev_test {
+
+// What the deque carries in the concurrent tests. Both fields are plain on purpose.
+struct item
+{
+  std::int64_t payload = 0; // written by the owner right before push
+  int taken = 0;            // incremented by whoever takes the item; must end at exactly 1
+};
+
+std::int64_t payload_of(std::size_t index) { return static_cast<std::int64_t>(index) * 7919 + 1; }
+
+// The taker's side: checks the payload (counted, since Boost.Test assertions are not
+// thread-safe) and marks the item taken.
+void take(item* p, const std::vector<item>& items, std::int64_t& bad_payloads)
+{
+  if (p->payload != payload_of(static_cast<std::size_t>(p - items.data())))
+    ++bad_payloads;
+  ++p->taken;
+}
+
+// Waits for `flag` to reach `value`: spins briefly, then yields (2 cores, more threads).
+template <class U>
+void spin_until(const std::atomic<U>& flag, U value)
+{
+  // acquire: pairs with the release store that set the flag; what the setter did before is
+  // visible after the wait.
+  for (int spins = 0; flag.load(std::memory_order_acquire) != value; ++spins)
+    if (spins > 64)
+      std::this_thread::yield();
+}
+
+// Checks that every item was taken exactly once; reports the first offender only.
+void check_each_taken_once(const std::vector<item>& items)
+{
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if (items[i].taken != 1 && wrong++ == 0)
+      BOOST_TEST(items[i].taken == 1, "item " << i << " taken " << items[i].taken << " times");
+  BOOST_TEST(wrong == 0u);
+}
+
+// A short busy delay the compiler keeps.
+void delay(unsigned n)
+{
+  for (volatile unsigned i = n; i > 0; i = i - 1)
+  {
+  }
+}
+
+struct alignas(64) padded_counter
+{
+  std::atomic<std::int64_t> value{0};
+};
+
+} // namespace chase_lev_test
+
+using namespace chase_lev_test;
+
+// ---------------------------------------------------------------------------------------------
+// Single-threaded semantics
+
+BOOST_AUTO_TEST_CASE(capacity_is_a_power_of_two_at_least_2)
+{
+  BOOST_TEST(chase_lev_deque<int>().capacity() == 256u);
+  BOOST_TEST(chase_lev_deque<int>(0).capacity() == 2u);
+  BOOST_TEST(chase_lev_deque<int>(1).capacity() == 2u);
+  BOOST_TEST(chase_lev_deque<int>(2).capacity() == 2u);
+  BOOST_TEST(chase_lev_deque<int>(3).capacity() == 4u);
+  BOOST_TEST(chase_lev_deque<int>(256).capacity() == 256u);
+  BOOST_TEST(chase_lev_deque<int>(257).capacity() == 512u);
+}
+
+BOOST_AUTO_TEST_CASE(empty_deque_returns_nullptr)
+{
+  chase_lev_deque<int> d(2);
+  int x = 0;
+  bool lost_race = true;
+  BOOST_TEST(d.empty());
+  BOOST_TEST(d.size() == 0u);
+  BOOST_TEST(d.pop() == nullptr);
+  BOOST_TEST(d.steal() == nullptr);
+  BOOST_TEST(d.steal(lost_race) == nullptr);
+  BOOST_TEST(!lost_race);
+
+  d.push(&x);
+  BOOST_TEST(!d.empty());
+  BOOST_TEST(d.size() == 1u);
+  BOOST_TEST(d.pop() == &x);
+  BOOST_TEST(d.pop() == nullptr); // an empty pop must leave bottom where it was
+  BOOST_TEST(d.size() == 0u);
+  BOOST_TEST(d.steal() == nullptr);
+
+  d.push(&x);
+  lost_race = true;
+  BOOST_TEST(d.steal(lost_race) == &x);
+  BOOST_TEST(!lost_race);
+  BOOST_TEST(d.pop() == nullptr);
+  BOOST_TEST(d.steal() == nullptr);
+  BOOST_TEST(d.empty());
+}
+
+BOOST_AUTO_TEST_CASE(pop_is_lifo)
+{
+  std::vector<int> v(100);
+  chase_lev_deque<int> d(4);
+  for (int& x : v)
+    d.push(&x);
+  BOOST_TEST(d.size() == v.size());
+  for (std::size_t i = v.size(); i-- > 0;)
+    BOOST_REQUIRE(d.pop() == &v[i]);
+  BOOST_TEST(d.pop() == nullptr);
+}
+
+BOOST_AUTO_TEST_CASE(steal_is_fifo)
+{
+  std::vector<int> v(100);
+  chase_lev_deque<int> d(4);
+  for (int& x : v)
+    d.push(&x);
+  for (std::size_t i = 0; i < v.size(); ++i)
+    BOOST_REQUIRE(d.steal() == &v[i]);
+  BOOST_TEST(d.steal() == nullptr);
+  BOOST_TEST(d.empty());
+}
+
+// Random push / pop / steal against std::deque as the model.
+BOOST_AUTO_TEST_CASE(mixed_against_model)
+{
+  std::vector<int> v(1000);
+  chase_lev_deque<int> d(2);
+  std::deque<int*> model;
+  std::minstd_rand rng(42);
+  std::size_t next = 0;
+  for (int step = 0; step < 200000 / BOOST_THREAD_FJ_TEST_SCALE; ++step)
+  {
+    switch (rng() % 4)
+    {
+    case 0:
+    case 1: // push as often as we take, so the deque (and the ring) keeps growing
+      d.push(&v[next]);
+      model.push_back(&v[next]);
+      next = (next + 1) % v.size();
+      break;
+    case 2:
+    {
+      int* expected = model.empty() ? nullptr : model.back();
+      if (!model.empty())
+        model.pop_back();
+      BOOST_REQUIRE(d.pop() == expected);
+      break;
+    }
+    default:
+    {
+      int* expected = model.empty() ? nullptr : model.front();
+      if (!model.empty())
+        model.pop_front();
+      bool lost_race = true;
+      BOOST_REQUIRE(d.steal(lost_race) == expected);
+      BOOST_REQUIRE(!lost_race); // nobody to lose against
+      break;
+    }
+    }
+    BOOST_REQUIRE_EQUAL(d.size(), model.size());
+  }
+}
+
+// From capacity 2 to more than 10^5 elements, with a steal every third push so that top is
+// never 0 when the ring grows (the live range wraps around the old ring); then drained from
+// both ends alternately.
+BOOST_AUTO_TEST_CASE(growth_preserves_order)
+{
+  const std::size_t n = std::size_t(3) << 16; // 196608 pushes, 131072 left after the steals
+  std::vector<int> v(n);
+  chase_lev_deque<int> d(2);
+  std::size_t oldest = 0;
+  for (std::size_t i = 0; i < n; ++i)
+  {
+    d.push(&v[i]);
+    if (i % 3 == 2)
+      BOOST_REQUIRE(d.steal() == &v[oldest++]);
+  }
+  BOOST_TEST(d.size() == n - oldest);
+  BOOST_TEST(d.size() >= 100000u);
+  BOOST_TEST(d.capacity() >= d.size());
+  std::size_t newest = n;
+  for (bool from_top = true; oldest != newest; from_top = !from_top)
+  {
+    if (from_top)
+      BOOST_REQUIRE(d.steal() == &v[oldest++]);
+    else
+      BOOST_REQUIRE(d.pop() == &v[--newest]);
+  }
+  BOOST_TEST(d.empty());
+  BOOST_TEST(d.pop() == nullptr);
+  BOOST_TEST(d.steal() == nullptr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Concurrent: accounting
+
+// The owner pushes and pops in random bursts while `thieves` threads steal continuously. Each
+// round uses a fresh deque of capacity 2, so it grows under contention in every round; thieves
+// move on to the next round's deque when the owner moves on.
+BOOST_DATA_TEST_CASE(owner_against_thieves, data::make({1, 2, 4, 8}), thieves)
+{
+  const std::size_t per_round = 4096;
+  const std::size_t rounds = 320 / BOOST_THREAD_FJ_TEST_SCALE; // 4 x 1.3M pushes, as many takes
+  std::vector<item> items(per_round * rounds);
+  std::vector<std::unique_ptr<chase_lev_deque<item> > > deques;
+  for (std::size_t r = 0; r < rounds; ++r)
+    deques.emplace_back(new chase_lev_deque<item>(2));
+  std::atomic<std::size_t> round{0};
+
+  std::vector<std::int64_t> stolen(thieves, 0), thief_bad(thieves, 0), lost_races(thieves, 0);
+  std::vector<std::thread> ts;
+  for (int k = 0; k < thieves; ++k)
+    ts.emplace_back([&, k] {
+      std::int64_t n = 0, bad = 0, lost = 0;
+      for (;;)
+      {
+        // relaxed: only an index (the deques exist before this thread starts); a stale one
+        // means a few steals from an already drained deque.
+        const std::size_t r = round.load(std::memory_order_relaxed);
+        if (r == rounds)
+          break;
+        bool lost_race;
+        if (item* p = deques[r]->steal(lost_race))
+        {
+          take(p, items, bad);
+          ++n;
+        }
+        else if (lost_race)
+          ++lost;
+        else
+          std::this_thread::yield();
+      }
+      stolen[k] = n;
+      thief_bad[k] = bad;
+      lost_races[k] = lost;
+    });
+
+  std::minstd_rand rng(1000 + thieves);
+  std::int64_t popped = 0, owner_bad = 0;
+  for (std::size_t r = 0; r < rounds; ++r)
+  {
+    chase_lev_deque<item>& d = *deques[r];
+    std::size_t next = r * per_round;
+    const std::size_t end = next + per_round;
+    while (next != end)
+    {
+      // Mostly short bursts, sometimes a long one, so the ring keeps growing.
+      const std::size_t burst = 1 + rng() % (rng() % 16 == 0 ? 1024 : 64);
+      for (std::size_t i = 0; i < burst && next != end; ++i, ++next)
+      {
+        items[next].payload = payload_of(next);
+        d.push(&items[next]);
+      }
+      // Then "run" a few of them, as a worker would, leaving the thieves time to steal (and,
+      // now and then, the processor: a loaded machine may not run them otherwise).
+      for (std::size_t i = rng() % (burst / 2 + 1); i > 0; --i)
+      {
+        delay(rng() % 256);
+        if (rng() % 32 == 0)
+          std::this_thread::yield();
+        item* p = d.pop();
+        if (!p)
+          break;
+        take(p, items, owner_bad);
+        ++popped;
+      }
+    }
+    for (;;)
+    {
+      delay(rng() % 256);
+      if (rng() % 32 == 0)
+        std::this_thread::yield();
+      item* p = d.pop();
+      if (!p)
+        break;
+      take(p, items, owner_bad);
+      ++popped;
+    }
+    // relaxed: the thieves read only the index (see above).
+    round.store(r + 1, std::memory_order_relaxed);
+  }
+  for (std::thread& t : ts)
+    t.join();
+
+  std::int64_t total = popped, bad = owner_bad, lost = 0;
+  for (int k = 0; k < thieves; ++k)
+  {
+    total += stolen[k];
+    bad += thief_bad[k];
+    lost += lost_races[k];
+  }
+  std::size_t grown = 0; // capacity reached, summed over the rounds
+  for (const auto& d : deques)
+    grown += d->capacity();
+  BOOST_TEST_MESSAGE(thieves << " thieves: " << items.size() << " pushed, " << popped << " popped, "
+                             << total - popped << " stolen, " << lost << " lost races, mean ring capacity "
+                             << grown / rounds);
+  BOOST_TEST(total == static_cast<std::int64_t>(items.size()));
+  BOOST_TEST(bad == 0);
+  check_each_taken_once(items);
+}
+
+// The owner pushes exactly one element (or two) and pops once while the thieves try to steal
+// them: each element is taken exactly once. The owner waits a little between the signal and
+// its pop; the wait grows when its pop got an element and shrinks when the thieves had taken
+// them all, so it settles where both sides arrive together: the steal meets every part of pop
+// (before the fence, at the compare-exchange, after it). With one element that is the
+// compare-exchange race on the last element; with two, a thief's second steal races a pop that
+// must not take the same element without the compare-exchange (what pop's fence prevents).
+// With 2 thieves they also race each other. The deque is reused, so top and bottom move on.
+BOOST_DATA_TEST_CASE(last_element_race, data::make({1, 2}) * data::make({1, 2}), thieves, elements)
+{
+  const std::size_t rounds = 100000 / BOOST_THREAD_FJ_TEST_SCALE;
+  std::vector<item> items(rounds * elements);
+  chase_lev_deque<item> d(2);
+  std::atomic<std::size_t> go{0};
+  std::vector<padded_counter> finished(thieves);
+  std::vector<std::int64_t> won(thieves, 0), thief_bad(thieves, 0), lost_races(thieves, 0);
+
+  std::vector<std::thread> ts;
+  for (int k = 0; k < thieves; ++k)
+    ts.emplace_back([&, k] {
+      std::minstd_rand rng(7 + k);
+      std::int64_t n = 0, bad = 0, lost = 0;
+      for (std::size_t r = 1; r <= rounds; ++r)
+      {
+        spin_until(go, r);
+        delay(rng() % 16);
+        for (int i = 0; i < elements; ++i)
+        {
+          bool lost_race;
+          if (item* p = d.steal(lost_race))
+          {
+            take(p, items, bad);
+            ++n;
+          }
+          else if (lost_race)
+            ++lost; // lost the compare-exchange: the closest race there is
+          else
+            break; // empty
+        }
+        // release: pairs with the owner's acquire in spin_until; our takes happen before its
+        // check of this round's items.
+        finished[k].value.store(static_cast<std::int64_t>(r), std::memory_order_release);
+      }
+      won[k] = n;
+      thief_bad[k] = bad;
+      lost_races[k] = lost;
+    });
+
+  std::minstd_rand rng(3);
+  std::int64_t owner_won = 0, owner_bad = 0;
+  std::size_t wrong = 0;
+  unsigned owner_delay = 0; // adapted each round, see above
+  for (std::size_t r = 1; r <= rounds; ++r)
+  {
+    item* const first = &items[(r - 1) * elements];
+    for (int i = 0; i < elements; ++i)
+    {
+      first[i].payload = payload_of(static_cast<std::size_t>(first + i - items.data()));
+      d.push(first + i);
+    }
+    // release: a thief starts stealing after seeing this (the elements themselves are
+    // published by push).
+    go.store(r, std::memory_order_release);
+    delay(owner_delay + rng() % 16);
+    if (item* p = d.pop())
+    {
+      take(p, items, owner_bad);
+      ++owner_won;
+      if (owner_delay < 4096) // bounded: a thief that is not scheduled must not slow us down
+        owner_delay += 4;
+    }
+    else if (owner_delay >= 4)
+      owner_delay -= 4;
+    for (padded_counter& f : finished)
+      spin_until(f.value, static_cast<std::int64_t>(r));
+    while (item* p = d.pop()) // what the thieves left (they stop at their first "empty")
+    {
+      take(p, items, owner_bad);
+      ++owner_won;
+    }
+    // Not BOOST_REQUIRE: the thieves are still running.
+    for (int i = 0; i < elements; ++i)
+      if (first[i].taken != 1 && wrong++ == 0)
+        BOOST_TEST(first[i].taken == 1, "round " << r << ", element " << i << ": taken " << first[i].taken
+                                                 << " times");
+  }
+  for (std::thread& t : ts)
+    t.join();
+
+  std::int64_t total = owner_won, bad = owner_bad, lost = 0;
+  for (int k = 0; k < thieves; ++k)
+  {
+    total += won[k];
+    bad += thief_bad[k];
+    lost += lost_races[k];
+  }
+  BOOST_TEST_MESSAGE(thieves << " thieves, " << elements << " element(s), " << rounds << " rounds: owner took "
+                             << owner_won << ", thieves took " << total - owner_won
+                             << ", steals that lost the compare-exchange " << lost);
+  BOOST_TEST(wrong == 0u);
+  BOOST_TEST(total == static_cast<std::int64_t>(items.size()));
+  BOOST_TEST(bad == 0);
+  BOOST_TEST(d.empty());
+}
+
+// The happens-before edge of push -> steal on its own: the owner fills a plain, multi-field
+// payload right before each push, only ever in its own thread; thieves read every field. The
+// ring starts at capacity 2, so thieves also read slots copied into grown rings. Under
+// ThreadSanitizer a missing release/acquire pair is a reported race here, not just a wrong
+// value.
+BOOST_AUTO_TEST_CASE(thief_sees_data_written_before_push)
+{
+  struct message
+  {
+    std::int64_t words[8];
+    std::vector<int> list; // heap memory written by the owner, read by the thief
+    std::int64_t checked;  // incremented by the taker, read after the join
+  };
+  const std::size_t n = 200000 / BOOST_THREAD_FJ_TEST_SCALE;
+  const int thieves = 2;
+  std::vector<message> messages(n);
+  chase_lev_deque<message> d(2);
+  std::atomic<bool> done{false};
+
+  // The taker's side: every field as the owner wrote it.
+  auto check = [&](message* m) {
+    const std::int64_t i = m - messages.data();
+    bool ok = m->list.size() == 3 && m->list[0] == static_cast<int>(i % 1000) && m->list[2] == -1;
+    for (int w = 0; w < 8; ++w)
+      ok = ok && m->words[w] == i * 8 + w;
+    m->checked += ok ? 1 : 1000; // 1 exactly when taken once and seen whole
+  };
+
+  std::vector<std::thread> ts;
+  for (int k = 0; k < thieves; ++k)
+    ts.emplace_back([&] {
+      for (;;)
+      {
+        // acquire: pairs with the owner's release store of `done`, which follows its last push:
+        // a thief that sees it and then finds the deque empty has seen everything.
+        const bool last = done.load(std::memory_order_acquire);
+        if (message* m = d.steal())
+          check(m);
+        else if (last)
+          break;
+      }
+    });
+
+  std::minstd_rand rng(11);
+  for (std::size_t i = 0; i < n; ++i)
+  {
+    message& m = messages[i];
+    for (int w = 0; w < 8; ++w)
+      m.words[w] = static_cast<std::int64_t>(i) * 8 + w;
+    m.list = {static_cast<int>(i % 1000), 0, -1};
+    d.push(&m);
+    if (rng() % 4 == 0)
+      if (message* p = d.pop())
+        check(p);
+  }
+  done.store(true, std::memory_order_release);
+  while (message* p = d.pop())
+    check(p);
+  for (std::thread& t : ts)
+    t.join();
+
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    if (messages[i].checked != 1 && wrong++ == 0)
+      BOOST_TEST(messages[i].checked == 1, "message " << i << ": checked " << messages[i].checked);
+  BOOST_TEST(wrong == 0u);
+}
