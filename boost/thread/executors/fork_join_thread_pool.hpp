@@ -17,6 +17,7 @@
 //     bool reschedule_until(Pred const&);
 //     void close(); bool closed();
 //     void join(); void interrupt(); void interrupt_and_join();
+//     fork_join_statistics statistics() const noexcept;
 //   };
 //
 // Differences from basic_thread_pool, on purpose:
@@ -35,12 +36,14 @@
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/help.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/stack_bounds.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
 #include <boost/thread/executors/executor.hpp>
 #include <boost/thread/executors/generic_executor_ref.hpp>
 #include <boost/thread/executors/work.hpp>
 #include <boost/thread/thread.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <type_traits>
@@ -51,6 +54,18 @@
 
 namespace boost {
 namespace executors {
+
+  // Counters of a fork_join_thread_pool since its construction (statistics()).
+  struct fork_join_statistics
+  {
+    std::uint64_t tasks_run = 0;     // closures and tasks run, queued or inline children alike
+    std::uint64_t steals = 0;        // tasks taken from another worker's deque
+    std::uint64_t failed_steals = 0; // looks at another worker's deque that found nothing
+    std::uint64_t parks = 0;         // times a worker went to sleep for lack of work
+    std::uint64_t peak_pending = 0;  // sum over queues of each queue's peak length: an upper
+                                     // bound on the number of tasks queued at any one time
+  };
+
   class fork_join_thread_pool;
 } // namespace executors
 
@@ -199,7 +214,23 @@ namespace executors {
           t.join();
       detail::fork_join::pool_core* core = core_.get();
       detail::fork_join::help_until(
-          core, nullptr, [core] { return core->drained(); }, [](future<void>& woken) { woken.wait(); });
+          core, nullptr, [core] { return core->drained(); }, [](future<void>& woken) { woken.wait(); },
+          /*guard_stack=*/false);
+    }
+
+    // Returns: the pool's counters since construction (a snapshot, see fork_join_statistics).
+    // Synchronization: none; the counters are read relaxed while they may be moving.
+    // Throws: nothing. Progress: wait-free; the counters cost their writers no shared write.
+    fork_join_statistics statistics() const noexcept
+    {
+      const detail::fork_join::counters::snapshot s = core_->statistics();
+      fork_join_statistics r;
+      r.tasks_run = s.tasks_run;
+      r.steals = s.steals;
+      r.failed_steals = s.failed_steals;
+      r.parks = s.parks;
+      r.peak_pending = s.peak_pending;
+      return r;
     }
 
     // Effects: closes the pool and requests interruption of every worker. A worker leaves at
@@ -239,7 +270,13 @@ namespace executors {
       {
         threads_.reserve(thread_count);
         for (unsigned i = 0; i < thread_count; ++i)
-          threads_.emplace_back([this, i, entry = at_thread_entry]() mutable { worker_main(entry, i); });
+        {
+          thread::attributes attrs;
+          // Deep fork/join chains nest on the worker's stack (detail/fork_join/stack_bounds.hpp).
+          attrs.set_stack_size(BOOST_THREAD_FJ_WORKER_STACK_SIZE);
+          const thread::attributes& fixed = attrs; // const: selects thread(attributes const&, F&&)
+          threads_.emplace_back(fixed, [this, i, entry = at_thread_entry]() mutable { worker_main(entry, i); });
+        }
       }
       catch (...)
       {
@@ -314,6 +351,7 @@ namespace executors {
 } // namespace executors
 
 using executors::fork_join_thread_pool;
+using executors::fork_join_statistics;
 
 } // namespace boost
 

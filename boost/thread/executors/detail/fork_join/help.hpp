@@ -12,6 +12,10 @@
 // a pool it helps, so a join that starts before the awaited task is even submitted wakes up
 // and runs that task. A joiner with nothing to run does not burn a core.
 //
+// Stack: a thread that is not a worker of a pool it helps only takes queued tasks while it has
+// stack to spare (stack_bounds.hpp); below that it only waits, which is safe because the
+// workers are awake whenever work is queued.
+//
 // Why this cannot deadlock on an acyclic task graph: a joiner only sleeps after a full search
 // found no queued task in the pools it helps, and it wakes on any push to them. So whenever a
 // task is queued, every joiner of its pool is either running something or searching; by the
@@ -23,27 +27,33 @@
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/event_count.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/stack_bounds.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
 
 namespace boost {
 namespace detail {
 namespace fork_join {
 
-  // Requires: first != nullptr; second is nullptr or another pool.
+  // Requires: first != nullptr; second is nullptr or another pool. guard_stack == false only
+  // where the caller must run the tasks itself whatever its stack (pool::join() after the
+  // workers were interrupted).
   // Effects: until ready() returns true, runs tasks of `first`, then of `second`; when neither
   // has any, sleeps in wait_fn(wake), where wait_fn must block until one of the awaited futures
   // or `wake` is ready (boost::wait_for_any). Progress: may run other tasks while waiting.
   // Throws: boost::thread_interrupted (an interruption point); what ready() or wait_fn throw.
   template <class Ready, class WaitFn>
-  void help_until(pool_core* first, pool_core* second, Ready&& ready, WaitFn&& wait_fn)
+  void help_until(pool_core* first, pool_core* second, Ready&& ready, WaitFn&& wait_fn, bool guard_stack = true)
   {
     pool_core* const cores[2] = {first, second};
     const int n = second ? 2 : 1;
+    const bool may_help =
+        !guard_stack || worker_index_in(first) >= 0 || (second && worker_index_in(second) >= 0);
     for (;;)
     {
       if (ready())
         return;
-      if (first->try_run_one() || (second && second->try_run_one()))
+      const bool helping = may_help || stack_has_room();
+      if (helping && (first->try_run_one() || (second && second->try_run_one())))
         continue;
 
       task* t = nullptr;
@@ -51,23 +61,27 @@ namespace fork_join {
       {
         // Registered as a prospective sleeper in every pool we help; from here on a push to
         // any of them changes its epoch and ends (or prevents) the sleep below.
+        // A joiner that cannot help wants no wake-up for new work (event_count.hpp).
+        const event_count::interest interest =
+            helping ? event_count::interest::work : event_count::interest::completion;
         event_count::key_type keys[2] = {};
         for (int i = 0; i < n; ++i)
-          keys[i] = cores[i]->parking().prepare_wait();
+          keys[i] = cores[i]->parking().prepare_wait(interest);
         struct registration
         {
           pool_core* const* cores;
           int n;
+          event_count::interest interest;
           ~registration()
           {
             for (int i = 0; i < n; ++i)
-              cores[i]->parking().cancel_wait();
+              cores[i]->parking().cancel_wait(interest);
           }
-        } registered{cores, n};
+        } registered{cores, n, interest};
 
         if (ready())
           return;
-        for (int i = 0; i < n && !t; ++i)
+        for (int i = 0; i < n && helping && !t; ++i)
           if ((t = cores[i]->find_task()))
             owner = cores[i];
         if (!t)

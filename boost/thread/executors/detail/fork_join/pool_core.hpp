@@ -6,30 +6,37 @@
 // The scheduler behind fork_join_thread_pool: queues, accounting, the worker loop.
 //
 // Threading contract
-//  - One deque per worker. Its owner pushes and pulls at the front (newest first) and pushes
-//    "for later" work at the back; every other thread only pulls at the back (steals the oldest).
-//  - One shared queue for submissions from threads that are not workers of this pool.
-//  - A worker looks for work in this order: its own deque (front), the shared queue (front),
-//    the back of a random victim's deque, then every other victim (victim_selection.hpp).
-//  - unfinished_ counts accepted tasks that have not finished running. A child is pushed while
-//    its parent still runs, so unfinished_ reaches zero only when no accepted work is queued or
-//    running anywhere; workers leave only when the pool is closed and unfinished_ is zero, so
-//    nothing accepted is ever dropped.
+//  - One Chase–Lev deque per worker (chase_lev_deque.hpp). Only its owner pushes and pops, at
+//    the bottom (newest first); every other thread steals at the top (the oldest).
+//  - One shared queue (a mutex deque) for submissions from threads that are not workers of this
+//    pool, and for submit_back() from workers ("for later": after the worker's own work).
+//  - A worker looks for work in this order: its own deque, the shared queue (front), the top of
+//    a random victim's deque, then every other victim (victim_selection.hpp).
+//  - unfinished_ counts accepted tasks that have not finished running: every heap task
+//    (submit, fork) and every stack task (stack_task.hpp) pushed by a thread that is not one
+//    of our workers. A stack task a worker pushes is not counted: its parent frame is running
+//    and cannot end before it, and that parent is itself counted or has a counted ancestor
+//    running. So unfinished_ reaches zero only when no accepted work is queued or running
+//    anywhere; workers leave only when the pool is closed and unfinished_ is zero, so nothing
+//    accepted is ever dropped.
 //  - The core outlives the pool object while an executor_ref (a future's recorded executor)
 //    refers to it; after the pool is destroyed it is closed and empty, so such a reference can
 //    still be used safely: submit throws sync_queue_is_closed, helping finds no work.
 //
 // Hazards (STYLE.md) and how this file meets them
-//  1. A wait on a worker never blocks without helping: see help.hpp.
-//  3. Lost wake-ups: every push is followed by parking_.notify_one(); sleepers use the
-//     prepare / re-check / commit protocol of event_count.hpp.
+//  1. A wait on a worker never blocks without helping: see help.hpp and stack_task.hpp.
+//  3. Lost wake-ups: every push is followed by a notify of event_count.hpp (a worker's push to
+//     its own deque by notify_one_if_waiting(), a fence and a load when nobody sleeps);
+//     sleepers use its prepare / re-check / commit protocol.
 //  6. Idle workers spin only a bounded number of rounds, then park.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_POOL_CORE_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_POOL_CORE_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/chase_lev_deque.hpp>
 #include <boost/thread/executors/detail/fork_join/event_count.hpp>
+#include <boost/thread/executors/detail/fork_join/statistics.hpp>
 #include <boost/thread/executors/detail/fork_join/sync_deque.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
 #include <boost/thread/executors/detail/fork_join/victim_selection.hpp>
@@ -39,6 +46,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <memory>
 
@@ -61,7 +69,7 @@ namespace fork_join {
   {
   public:
     explicit pool_core(unsigned worker_count)
-        : worker_count_(worker_count), deques_(new padded_deque[worker_count])
+        : worker_count_(worker_count), slots_(new worker_slot[worker_count])
     {
     }
 
@@ -76,34 +84,34 @@ namespace fork_join {
       while (shared_.try_pull_front(t) == queue_op_status::success)
         t->discard();
       for (unsigned i = 0; i < worker_count_; ++i)
-        while (deques_[i].q.try_pull_front(t) == queue_op_status::success)
+        while ((t = slots_[i].deque.pop()))
           t->discard();
     }
 
     unsigned worker_count() const noexcept { return worker_count_; }
 
-    // Effects: accepts t (ownership included) and makes it visible to every consumer, then
-    // wakes a sleeper. From worker i: to deque i at `end`. From a thread running one of our
-    // tasks: to the shared queue even if closed. From any other thread: to the shared queue.
+    // Effects: accepts the heap task t (ownership included) and makes it visible to every
+    // consumer, then wakes a sleeper. From worker i: `front` to the bottom of deque i (runs
+    // next), `back` to the back of the shared queue (runs after the worker's own work). From
+    // a thread running one of our tasks: to the shared queue even if closed. From any other
+    // thread: to the shared queue.
     // Throws: sync_queue_is_closed if closed and the caller runs none of our tasks (t is then
-    // destroyed unrun); whatever the allocation throws.
+    // destroyed unrun); whatever the allocation throws (likewise).
     void submit(task* t, queue_end end)
     {
-      // relaxed: the queue's mutex publishes this increment together with the task, so any
-      // thread that pulls the task (and later decrements) sees it; see also worker_loop().
+      // relaxed: the queue that publishes t publishes this increment with it (the deque's
+      // release store of bottom, the shared queue's mutex), so any thread that takes t and
+      // later decrements sees it; see also worker_loop().
       unfinished_.fetch_add(1, std::memory_order_relaxed);
+      const int self = worker_index_in(this);
       try
       {
-        const int self = worker_index_in(this);
-        if (self >= 0)
+        if (self >= 0 && end == queue_end::front)
         {
-          sync_deque<task*>& own = deques_[self].q;
-          end == queue_end::front ? own.force_push_front(t) : own.force_push_back(t);
+          push_own(static_cast<unsigned>(self), t);
+          return;
         }
-        else if (running_core == this)
-          end == queue_end::front ? shared_.force_push_front(t) : shared_.force_push_back(t);
-        else
-          end == queue_end::front ? shared_.push_front(t) : shared_.push_back(t);
+        push_shared(t, end, running_core == this || self >= 0);
       }
       catch (...)
       {
@@ -111,37 +119,103 @@ namespace fork_join {
         finish_one();
         throw;
       }
-      parking_.notify_one();
     }
 
-    // Returns: a task taken from, in order, the caller's own deque (front) if it is one of our
-    // workers, the shared queue (front), another worker's deque (back); nullptr if none was
-    // seen. Lock-based per queue; never blocks on emptiness.
+    // Effects: queues the stack task t of the caller's frame (stack_task.hpp), which the caller
+    // joins before the frame ends. From one of our workers: to its deque, uncounted. From any
+    // other thread: to the front of the shared queue, counted.
+    // Returns: false if the pool is closed and the caller runs none of our tasks: then nothing
+    // was queued and the caller runs t itself.
+    // Throws: std::bad_alloc (nothing queued).
+    bool push_stack_task(task* t)
+    {
+      const int self = worker_index_in(this);
+      if (self >= 0)
+      {
+        t->set_counted(false);
+        push_own(static_cast<unsigned>(self), t);
+        return true;
+      }
+      t->set_counted(true);
+      // relaxed: as in submit().
+      unfinished_.fetch_add(1, std::memory_order_relaxed);
+      try
+      {
+        push_shared(t, queue_end::front, running_core == this);
+      }
+      catch (const sync_queue_is_closed&)
+      {
+        finish_one();
+        return false;
+      }
+      catch (...)
+      {
+        finish_one();
+        throw;
+      }
+      return true;
+    }
+
+    // For the owner of a frame with a stack task: Returns: the newest task of the calling
+    // worker's own deque, or nullptr if it is empty or the caller is not one of our workers.
+    task* pop_own() noexcept
+    {
+      const int self = worker_index_in(this);
+      return self >= 0 ? slots_[self].deque.pop() : nullptr;
+    }
+
+    // Returns: a task taken from, in order, the caller's own deque if it is one of our
+    // workers, the shared queue (front), another worker's deque (top); nullptr if none was
+    // seen. Never blocks on emptiness.
     task* find_task()
     {
-      task* t = nullptr;
       const int self = worker_index_in(this);
-      if (self >= 0 && deques_[self].q.try_pull_front(t) == queue_op_status::success)
+      if (self >= 0)
+        if (task* t = slots_[self].deque.pop())
+          return t;
+      task* t = nullptr;
+      // relaxed: only a hint to skip the mutex. Not missing a task here matters only on the
+      // way to sleep, and there the waiter's acquire of the epoch in prepare_wait() has
+      // synchronized with the pusher's notify, which follows its increment of the hint.
+      if (shared_hint_.load(std::memory_order_relaxed) > 0 &&
+          shared_.try_pull_front(t) == queue_op_status::success)
+      {
+        shared_hint_.fetch_sub(1, std::memory_order_relaxed); // relaxed: a hint, see above
         return t;
-      if (shared_.try_pull_front(t) == queue_op_status::success)
-        return t;
+      }
+      std::uint64_t failed = 0;
       for_each_victim(worker_count_, self, [&](unsigned v) {
-        return deques_[v].q.try_pull_back(t) == queue_op_status::success;
+        t = slots_[v].deque.steal();
+        failed += t == nullptr;
+        return t != nullptr;
       });
+      counters& c = counters_of(self);
+      if (failed)
+        c.add(c.failed_steals, failed);
+      if (t)
+        c.add(c.steals, 1);
       return t;
     }
 
     // Effects: runs t on the calling thread (ownership taken), then accounts for it.
     // Throws: boost::thread_interrupted if t throws it; any other exception from t calls
-    // std::terminate, as for basic_thread_pool.
+    // std::terminate, as for basic_thread_pool (a stack task never throws: it keeps its
+    // exception for its parent).
     void run_task(task* t)
     {
+      const bool counted = t->counted(); // read first: a stack task may be gone after run()
       struct finish_guard
       {
         pool_core& core;
-        ~finish_guard() { core.finish_one(); }
-      } finish{*this};
+        bool counted;
+        ~finish_guard()
+        {
+          if (counted)
+            core.finish_one();
+        }
+      } finish{*this, counted};
       running_scope running(this);
+      count_run();
       try
       {
         t->run();
@@ -164,6 +238,13 @@ namespace fork_join {
         return false;
       run_task(t);
       return true;
+    }
+
+    // Accounts a task run inline by its parent (never queued through run_task()).
+    void count_run() noexcept
+    {
+      counters& c = counters_of(worker_index_in(this));
+      c.add(c.tasks_run, 1);
     }
 
     // The main loop of worker `index`. Returns when the pool is closed and drained.
@@ -201,6 +282,8 @@ namespace fork_join {
           parking_.cancel_wait();
           return;
         }
+        counters& c = slots_[index].stats;
+        c.add(c.parks, 1);
         parking_.commit_wait(key);
       }
     }
@@ -225,7 +308,47 @@ namespace fork_join {
 
     event_count& parking() noexcept { return parking_; }
 
+    // Returns: the sum of every worker's counters and the outside threads' counters.
+    counters::snapshot statistics() const noexcept
+    {
+      counters::snapshot total = outside_stats_.read();
+      for (unsigned i = 0; i < worker_count_; ++i)
+        total += slots_[i].stats.read();
+      return total;
+    }
+
   private:
+    void push_own(unsigned self, task* t)
+    {
+      worker_slot& slot = slots_[self];
+      slot.deque.push(t);
+      slot.stats.raise_peak(slot.deque.size());
+      parking_.notify_one_if_waiting();
+    }
+
+    void push_shared(task* t, queue_end end, bool force)
+    {
+      // relaxed: a hint, published with the task by the queue's mutex and the notify below;
+      // raised before the push so that it never under-counts a queued task.
+      const std::int64_t pending = shared_hint_.fetch_add(1, std::memory_order_relaxed) + 1;
+      try
+      {
+        if (force)
+          end == queue_end::front ? shared_.force_push_front(t) : shared_.force_push_back(t);
+        else
+          end == queue_end::front ? shared_.push_front(t) : shared_.push_back(t);
+      }
+      catch (...)
+      {
+        shared_hint_.fetch_sub(1, std::memory_order_relaxed); // relaxed: a hint
+        throw;
+      }
+      outside_stats_.raise_peak(static_cast<std::uint64_t>(pending));
+      parking_.notify_one();
+    }
+
+    counters& counters_of(int self) noexcept { return self >= 0 ? slots_[self].stats : outside_stats_; }
+
     void finish_one()
     {
       // acq_rel: the task's effects are released to whoever sees the count reach zero
@@ -235,16 +358,20 @@ namespace fork_join {
         parking_.notify_all(); // the last one out wakes every worker waiting to leave
     }
 
-    // A deque per worker, each on its own cache lines so that owners do not false-share.
-    struct alignas(64) padded_deque
+    // A deque and counters per worker, each on cache lines of their own, so that owners do
+    // not false-share.
+    struct alignas(64) worker_slot
     {
-      sync_deque<task*> q;
+      chase_lev_deque<task> deque;
+      counters stats; // written by the owner only
     };
 
     const unsigned worker_count_;
-    std::unique_ptr<padded_deque[]> deques_;
+    std::unique_ptr<worker_slot[]> slots_;
     sync_deque<task*> shared_;
+    alignas(64) std::atomic<std::int64_t> shared_hint_{0}; // >= tasks in shared_
     alignas(64) std::atomic<std::size_t> unfinished_{0};
+    counters outside_stats_{counters::shared}; // written by threads that are not workers
     event_count parking_;
   };
 

@@ -3,9 +3,10 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// The task node: one heap object per submitted closure, type-erased by a single function
-// pointer. Queues hold `task*` only, so moving a task between queues never moves the closure
-// and a queue slot is one word.
+// The task node: type-erased by a single function pointer. A heap task (task_impl below) is one
+// allocation per submitted closure, freed when it has run; a stack task (stack_task.hpp) lives
+// in the frame of the parent that joins it. Queues hold `task*` only, so moving a task between
+// queues never moves the closure and a queue slot is one word.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASK_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASK_HPP
@@ -27,12 +28,18 @@ namespace fork_join {
     task(const task&) = delete;
     task& operator=(const task&) = delete;
 
-    // Runs the closure, then destroys the node (also when the closure throws).
+    // Runs the closure, then destroys the node (also when the closure throws); a stack task
+    // instead marks itself done for its parent.
     void run() { action_(this, true); }
 
     // Destroys the node without running it: only for a node that was never accepted
     // (its push threw), so no accepted closure is ever dropped.
     void discard() noexcept { action_(this, false); }
+
+    // Whether the pool's count of unfinished tasks includes this one (pool_core.hpp). Written
+    // by the thread that queues the task, before the push that publishes it.
+    bool counted() const noexcept { return counted_; }
+    void set_counted(bool c) noexcept { counted_ = c; }
 
   protected:
     using action_fn = void (*)(task*, bool run);
@@ -41,6 +48,7 @@ namespace fork_join {
 
   private:
     action_fn action_;
+    bool counted_ = true;
   };
 
   template <class F>
