@@ -1,0 +1,473 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// task_block (N4411): structured, fully-strict fork/join. A task cannot leave its block
+// before its children, and nobody has to remember to join.
+//
+//   define_task_block(pool, [&](task_block& tb) {
+//     tb.run([&] { left = work(l); });   // may run in parallel
+//     right = work(r);
+//   });                                  // every child has finished here
+//
+// Outline
+//   class task_canceled_exception;
+//   class task_block { public: template <class F> void run(F&&); void wait(); };
+//   template <class F> void define_task_block(F&& f);                   // default pool
+//   template <class Ex, class F> void define_task_block(Ex& ex, F&& f);
+//   template <class F> void define_task_block_restore_thread(F&& f);
+//   template <class Ex, class F> void define_task_block_restore_thread(Ex& ex, F&& f);
+//   fork_join_thread_pool& default_fork_join_pool();
+//
+// On a fork_join_thread_pool a child costs what parallel_invoke's children cost: it is a stack
+// task (detail/fork_join/stack_task.hpp) pushed to the running worker's deque, its storage
+// taken from an arena in the block's frame (no allocation for the first few children), and a
+// wait pops it back and runs it inline unless it was stolen, else helps. On any other Boost
+// executor children are submitted as closures and waits run the executor's queued closures
+// (try_executing_one) while there are any, else block.
+//
+// Differences from Boost's experimental task_region, on purpose: waits help instead of
+// blocking a worker (task_region deadlocks on a fixed pool), and define_task_block without an
+// executor uses one process-wide pool instead of building a thread pool per block.
+
+#ifndef BOOST_THREAD_EXECUTORS_TASK_BLOCK_HPP
+#define BOOST_THREAD_EXECUTORS_TASK_BLOCK_HPP
+
+#include <boost/thread/executors/detail/fork_join/block_arena.hpp>
+#include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/stack_task.hpp>
+#include <boost/thread/executors/fork_join_thread_pool.hpp>
+#include <boost/thread/executors/parallel_invoke.hpp>
+#include <boost/thread/condition_variable.hpp>
+#include <boost/thread/experimental/exception_list.hpp>
+#include <boost/thread/mutex.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <exception>
+#include <functional>
+#include <new>
+#include <stdexcept>
+#include <thread>
+#include <type_traits>
+#include <utility>
+
+namespace boost {
+namespace executors {
+
+  // Thrown by task_block::run() and task_block::wait() once the block is canceled: some task
+  // of the block threw. define_task_block() then throws the exception_list of the causes; this
+  // exception itself is never part of that list.
+  class task_canceled_exception : public std::exception
+  {
+  public:
+    const char* what() const noexcept override { return "task_canceled_exception"; }
+  };
+
+  class task_block;
+
+} // namespace executors
+
+namespace detail {
+namespace fork_join {
+
+  // A child of a block on our pool: linked into the block's list, joined by the block.
+  struct block_child
+  {
+    block_child* next = nullptr;
+    // Joins the child, adds its exception to `errors`, destroys it.
+    void (*finish)(pool_core& core, block_child* self, exception_collector& errors) = nullptr;
+  };
+
+  template <class G>
+  class block_child_impl final : public block_child
+  {
+  public:
+    template <class H>
+    block_child_impl(H&& h, std::atomic<bool>& canceled, event_count& parking, bool on_heap)
+        : g_(std::forward<H>(h)), canceled_(canceled), task_(*this, parking), on_heap_(on_heap)
+    {
+      finish = &block_child_impl::finish_impl;
+    }
+
+    stack_task_impl<block_child_impl>& task() noexcept { return task_; }
+    void mark_inline() noexcept { queued_ = false; }
+
+    // What the stack task runs: skipped once the block is canceled; a throw cancels it.
+    void operator()()
+    {
+      // relaxed: cancellation is a hint to skip work not yet started; the exceptions
+      // themselves travel through the stack task's completion.
+      if (canceled_.load(std::memory_order_relaxed))
+        return;
+      try
+      {
+        std::invoke(g_);
+      }
+      catch (const executors::task_canceled_exception&)
+      {
+        // A nested run() or wait() saw the cancellation; its cause is already collected.
+      }
+      catch (...)
+      {
+        canceled_.store(true, std::memory_order_relaxed); // relaxed: see above
+        throw;
+      }
+    }
+
+  private:
+    static void finish_impl(pool_core& core, block_child* b, exception_collector& errors) noexcept
+    {
+      block_child_impl* const self = static_cast<block_child_impl*>(b);
+      if (self->queued_)
+        join(core, self->task_);
+      errors.add(self->task_.error());
+      const bool on_heap = self->on_heap_;
+      self->~block_child_impl();
+      if (on_heap)
+        ::operator delete(self);
+    }
+
+    G g_;
+    std::atomic<bool>& canceled_;
+    stack_task_impl<block_child_impl> task_;
+    bool on_heap_;
+    bool queued_ = true;
+  };
+
+  // A child of a block on any other executor: a heap closure that reports to the block.
+  struct generic_child
+  {
+    virtual ~generic_child() = default;
+    virtual void execute() noexcept = 0; // runs, reports, deletes itself
+  };
+
+  // The type-erased executor of a block that does not run on our pool.
+  struct generic_executor
+  {
+    void* ex = nullptr;
+    void (*submit)(void* ex, generic_child* c) = nullptr; // throws if the executor refuses
+    bool (*try_executing_one)(void* ex) = nullptr;        // null if the executor has none
+
+    template <class Executor>
+    static generic_executor of(Executor& e)
+    {
+      generic_executor g;
+      g.ex = &e;
+      g.submit = [](void* x, generic_child* c) { static_cast<Executor*>(x)->submit([c] { c->execute(); }); };
+      if constexpr (has_try_executing_one<Executor>::value)
+        g.try_executing_one = [](void* x) { return static_cast<Executor*>(x)->try_executing_one(); };
+      return g;
+    }
+  };
+
+} // namespace fork_join
+} // namespace detail
+
+namespace executors {
+
+  class task_block
+  {
+  public:
+    task_block(const task_block&) = delete;
+    task_block& operator=(const task_block&) = delete;
+
+    // Requires: called by f of the define_task_block that made *this, or by a task run by it
+    // (directly or not), before that define_task_block returns.
+    // Effects: runs a copy of g (decayed) as a child of the block, possibly in parallel with
+    // the caller; on a fork_join_thread_pool it goes to the front of the calling worker's
+    // deque. If the executor refuses it (closed), the child runs on the calling thread
+    // before run() returns.
+    // Synchronization: the call of run() happens before g starts; g's completion happens
+    // before the return of the wait() or define_task_block() that joins it.
+    // Throws: task_canceled_exception if the block is canceled; what copying g throws;
+    // std::bad_alloc. In every case g does not run.
+    template <class G>
+    void run(G&& g)
+    {
+      // relaxed: a hint, see block_child_impl.
+      if (canceled_.load(std::memory_order_relaxed))
+        boost::throw_exception(task_canceled_exception());
+      typedef typename std::decay<G>::type fn;
+      if (core_)
+        run_on_pool<fn>(std::forward<G>(g));
+      else
+        run_generic<fn>(std::forward<G>(g));
+    }
+
+    // Requires: called on the thread that runs the block's f.
+    // Effects: returns when every child run so far (and every child they ran into this block)
+    // has finished, helping meanwhile on a fork_join_thread_pool.
+    // Synchronization: their completion happens before wait() returns.
+    // Throws: task_canceled_exception if the block is canceled (a task of it threw; the
+    // exceptions reach the caller of define_task_block); std::logic_error if called on
+    // another thread.
+    void wait()
+    {
+      if (std::this_thread::get_id() != owner_)
+        boost::throw_exception(std::logic_error("task_block::wait: not on the thread that runs the block"));
+      join_all();
+      // relaxed: join_all() has synchronized with every child.
+      if (canceled_.load(std::memory_order_relaxed))
+        boost::throw_exception(task_canceled_exception());
+    }
+
+  private:
+    template <class Executor, class F>
+    friend void define_task_block(Executor& ex, F&& f);
+
+    template <class Executor, class = typename std::enable_if<!std::is_same<Executor, task_block>::value>::type>
+    explicit task_block(Executor& ex) : core_(core_for(ex)), generic_(generic_for(ex))
+    {
+    }
+    ~task_block() = default;
+
+    static detail::fork_join::pool_core* core_for(fork_join_thread_pool& ex) noexcept
+    {
+      return detail::fork_join::core_of(ex).get();
+    }
+    template <class Executor>
+    static detail::fork_join::pool_core* core_for(Executor&) noexcept
+    {
+      return nullptr;
+    }
+    static detail::fork_join::generic_executor generic_for(fork_join_thread_pool&) noexcept { return {}; }
+    template <class Executor>
+    static detail::fork_join::generic_executor generic_for(Executor& ex) noexcept
+    {
+      return detail::fork_join::generic_executor::of(ex);
+    }
+
+    template <class Fn, class G>
+    void run_on_pool(G&& g)
+    {
+      typedef detail::fork_join::block_child_impl<Fn> child;
+      // The block's owner takes storage from the arena; any other thread (a child calling
+      // run on its parent's block) from operator new.
+      const bool own = std::this_thread::get_id() == owner_ && alignof(child) <= alignof(std::max_align_t);
+      void* mem = own ? arena_.allocate(sizeof(child), alignof(child)) : ::operator new(sizeof(child));
+      child* c = nullptr;
+      try
+      {
+        c = new (mem) child(std::forward<G>(g), canceled_, core_->parking(), !own);
+      }
+      catch (...)
+      {
+        if (!own)
+          ::operator delete(mem);
+        throw;
+      }
+      bool queued = false;
+      try
+      {
+        queued = detail::fork_join::spawn(*core_, c->task());
+      }
+      catch (...)
+      {
+        // Out of memory growing a queue: nothing queued, the child runs here below.
+      }
+      if (!queued)
+      {
+        c->mark_inline();
+        c->task().invoke();
+      }
+      // release: the child's construction is published with it to the owner's acquire
+      // exchange in join_all().
+      c->next = head_.load(std::memory_order_relaxed);
+      while (!head_.compare_exchange_weak(c->next, c, std::memory_order_release, std::memory_order_relaxed))
+      {
+      }
+    }
+
+    template <class Fn, class G>
+    void run_generic(G&& g)
+    {
+      struct child final : detail::fork_join::generic_child
+      {
+        child(G&& h, task_block& b) : fn(std::forward<G>(h)), block(b) {}
+        void execute() noexcept override
+        {
+          boost::exception_ptr error;
+          // relaxed: a hint, see block_child_impl.
+          if (!block.canceled_.load(std::memory_order_relaxed))
+          {
+            try
+            {
+              std::invoke(fn);
+            }
+            catch (const task_canceled_exception&)
+            {
+            }
+            catch (...)
+            {
+              error = detail::fork_join::current_exception_lossless();
+            }
+          }
+          task_block& b = block;
+          delete this;
+          b.generic_done(error);
+        }
+        Fn fn;
+        task_block& block;
+      };
+      child* c = new child(std::forward<G>(g), *this);
+      {
+        lock_guard<mutex> lk(mtx_);
+        ++pending_;
+      }
+      try
+      {
+        generic_.submit(generic_.ex, c);
+      }
+      catch (...)
+      {
+        c->execute(); // refused: run it here; nothing is lost
+      }
+    }
+
+    void generic_done(const boost::exception_ptr& error)
+    {
+      lock_guard<mutex> lk(mtx_);
+      if (error)
+      {
+        canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
+        errors_.add(error);
+      }
+      if (--pending_ == 0)
+        cv_.notify_all();
+    }
+
+    // Effects: joins every child; collects their exceptions. Never throws but for
+    // std::bad_alloc in collecting an exception (then std::terminate: children refer to this
+    // frame, it cannot be left early).
+    void join_all() noexcept
+    {
+      if (core_)
+      {
+        // acquire: pairs with the release CAS in run_on_pool(). Children may add children
+        // while we join, so repeat until the list stays empty.
+        while (detail::fork_join::block_child* c = head_.exchange(nullptr, std::memory_order_acquire))
+          while (c)
+          {
+            detail::fork_join::block_child* next = c->next;
+            c->finish(*core_, c, errors_);
+            c = next;
+          }
+        arena_.release();
+        return;
+      }
+      this_thread::disable_interruption no_interruption; // children refer to this frame
+      if (generic_.try_executing_one)
+        while (!generic_idle() && generic_.try_executing_one(generic_.ex))
+        {
+        }
+      unique_lock<mutex> lk(mtx_);
+      while (pending_ != 0)
+        cv_.wait(lk);
+    }
+
+    bool generic_idle()
+    {
+      lock_guard<mutex> lk(mtx_);
+      return pending_ == 0;
+    }
+
+    // Effects: records an exception of the block's own function and cancels the block.
+    void fail(const boost::exception_ptr& e)
+    {
+      canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
+      lock_guard<mutex> lk(mtx_);
+      errors_.add(e);
+    }
+
+    bool canceled() const noexcept { return canceled_.load(std::memory_order_relaxed); }
+
+    void rethrow() { errors_.rethrow(); }
+
+    detail::fork_join::pool_core* const core_ = nullptr;
+    const detail::fork_join::generic_executor generic_{};
+    const std::thread::id owner_ = std::this_thread::get_id();
+    std::atomic<detail::fork_join::block_child*> head_{nullptr};
+    std::atomic<bool> canceled_{false};
+    detail::fork_join::block_arena arena_;
+    mutex mtx_;                                 // generic children and errors_ from them
+    condition_variable cv_;
+    std::size_t pending_ = 0;                   // generic children not finished, under mtx_
+    detail::fork_join::exception_collector errors_;
+  };
+
+  // Returns: the process-wide pool of define_task_block(f): hardware_concurrency() workers,
+  // created on first use, closed, drained and joined at exit (static destruction).
+  // Throws: what the pool's constructor throws.
+  inline fork_join_thread_pool& default_fork_join_pool()
+  {
+    static fork_join_thread_pool pool;
+    return pool;
+  }
+
+  // Requires: f is callable as f(task_block&); ex is a fork_join_thread_pool or any Boost
+  // executor with submit(Closure).
+  // Effects: calls f(tb) with a new task_block tb on the calling thread, then waits for every
+  // child run in tb (whether f returned or threw) as task_block::wait() does.
+  // Synchronization: the completion of every child happens before the return.
+  // Throws: experimental::parallel::exception_list holding every exception thrown by f and by
+  // the children (but task_canceled_exception), after all of them have finished. After the
+  // first one the block is canceled: children not yet started are skipped and run() throws
+  // task_canceled_exception.
+  // Progress: on a fork_join_thread_pool the waits help, so nested blocks in children never
+  // deadlock; a waiting thread cannot be interrupted (children refer to its frame).
+  template <class Executor, class F>
+  void define_task_block(Executor& ex, F&& f)
+  {
+    task_block tb(ex);
+    try
+    {
+      std::invoke(f, tb);
+    }
+    catch (const task_canceled_exception&)
+    {
+      if (!tb.canceled()) // thrown by f itself, not a consequence of a failure
+        tb.fail(detail::fork_join::current_exception_lossless());
+    }
+    catch (...)
+    {
+      tb.fail(detail::fork_join::current_exception_lossless());
+    }
+    tb.join_all();
+    tb.rethrow();
+  }
+
+  // Effects: define_task_block(default_fork_join_pool(), f).
+  template <class F>
+  void define_task_block(F&& f)
+  {
+    define_task_block(default_fork_join_pool(), std::forward<F>(f));
+  }
+
+  // Effects: as define_task_block(ex, f). N4411 lets define_task_block return on another
+  // thread than the one that called it; this library never does (waits help on the calling
+  // thread, they never migrate it), so both forms restore the thread.
+  template <class Executor, class F>
+  void define_task_block_restore_thread(Executor& ex, F&& f)
+  {
+    define_task_block(ex, std::forward<F>(f));
+  }
+
+  template <class F>
+  void define_task_block_restore_thread(F&& f)
+  {
+    define_task_block(default_fork_join_pool(), std::forward<F>(f));
+  }
+
+} // namespace executors
+
+using executors::define_task_block;
+using executors::define_task_block_restore_thread;
+using executors::task_block;
+using executors::task_canceled_exception;
+
+} // namespace boost
+
+#endif // header

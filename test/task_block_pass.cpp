@@ -1,0 +1,346 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// task_block (N4411): results against serial code, every child joined (also when f throws or
+// forgets to wait), every exception collected, cancellation, nested blocks, blocks from
+// threads that are not workers, the default pool, and other Boost executors.
+
+#define BOOST_TEST_MODULE task_block
+#include "watchdog.hpp"
+
+#include <boost/thread/executors/basic_thread_pool.hpp>
+#include <boost/thread/executors/fork_join.hpp>
+#include <boost/thread/executors/loop_executor.hpp>
+#include <boost/thread/executors/task_block.hpp>
+#include <boost/thread/latch.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <set>
+#include <stdexcept>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#ifndef BOOST_THREAD_FJ_TEST_SCALE
+#define BOOST_THREAD_FJ_TEST_SCALE 1
+#endif
+
+using boost::executors::fork_join_thread_pool;
+using boost::executors::task_block;
+using boost::executors::task_canceled_exception;
+using boost::experimental::parallel::exception_list;
+namespace fj = boost::executors;
+
+static_assert(!std::is_default_constructible<task_block>::value, "only define_task_block makes one");
+static_assert(!std::is_copy_constructible<task_block>::value, "not copyable");
+static_assert(!std::is_move_constructible<task_block>::value, "not movable");
+static_assert(!std::is_copy_assignable<task_block>::value && !std::is_move_assignable<task_block>::value, "no assignment");
+
+namespace {
+
+std::uint64_t serial_fib(int n) { return n < 2 ? std::uint64_t(n) : serial_fib(n - 1) + serial_fib(n - 2); }
+
+// The article's final fib.
+template <class Executor>
+std::uint64_t fib(Executor& ex, int n)
+{
+  if (n < 2)
+    return std::uint64_t(n);
+  std::uint64_t a = 0, b = 0;
+  fj::define_task_block(ex, [&](task_block& tb) {
+    tb.run([&] { a = fib(ex, n - 1); });
+    b = fib(ex, n - 2);
+  });
+  return a + b;
+}
+
+struct tagged_error : std::runtime_error
+{
+  explicit tagged_error(int t) : std::runtime_error("tagged"), tag(t) {}
+  int tag;
+};
+
+std::multiset<int> tags_of(const exception_list& list)
+{
+  std::multiset<int> tags;
+  for (const boost::exception_ptr& e : list)
+  {
+    try
+    {
+      boost::rethrow_exception(e);
+    }
+    catch (const tagged_error& t)
+    {
+      tags.insert(t.tag);
+    }
+    catch (const exception_list& inner)
+    {
+      for (int t : tags_of(inner))
+        tags.insert(100 + t);
+    }
+  }
+  return tags;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(fib_matches_serial)
+{
+  for (unsigned threads : {1u, 2u, 4u})
+  {
+    fork_join_thread_pool pool(threads);
+    for (int n : {0, 1, 2, 12, 22})
+    {
+      BOOST_TEST(fib(pool, n) == serial_fib(n));                                  // from main()
+      BOOST_TEST(fj::fork(pool, [&] { return fib(pool, n); }).get() == serial_fib(n)); // on a worker
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(every_child_runs_exactly_once_and_is_joined_without_wait)
+{
+  fork_join_thread_pool pool(2);
+  const int n = 20000 / BOOST_THREAD_FJ_TEST_SCALE;
+  std::vector<std::atomic<int> > ran(n);
+  auto body = [&] {
+    fj::define_task_block(pool, [&](task_block& tb) {
+      for (int i = 0; i < n; ++i) // many children: the arena grows past its inline buffer
+        tb.run([&ran, i] { ran[i].fetch_add(1, std::memory_order_relaxed); });
+      // no wait(): leaving the block joins them
+    });
+    for (std::atomic<int>& r : ran)
+      BOOST_TEST(r.exchange(0) == 1);
+  };
+  body();
+  fj::fork(pool, body).get();
+}
+
+BOOST_AUTO_TEST_CASE(wait_joins_what_ran_so_far_and_the_block_goes_on)
+{
+  fork_join_thread_pool pool(2);
+  fj::fork(pool, [&] {
+    std::atomic<int> stage{0};
+    fj::define_task_block(pool, [&](task_block& tb) {
+      tb.run([&] { stage.fetch_add(1); });
+      tb.run([&] { stage.fetch_add(1); });
+      tb.wait();
+      BOOST_TEST(stage.load() == 2);
+      tb.run([&] { stage.fetch_add(10); });
+    });
+    BOOST_TEST(stage.load() == 12);
+  }).get();
+}
+
+BOOST_AUTO_TEST_CASE(children_may_run_more_children_into_the_block)
+{
+  fork_join_thread_pool pool(2);
+  std::atomic<int> ran{0};
+  fj::define_task_block(pool, [&](task_block& tb) {
+    for (int i = 0; i < 100; ++i)
+      tb.run([&] {
+        ran.fetch_add(1);
+        tb.run([&] { ran.fetch_add(1); });
+      });
+  });
+  BOOST_TEST(ran.load() == 200);
+}
+
+BOOST_AUTO_TEST_CASE(exceptions_from_several_children_at_once_are_all_collected)
+{
+  {
+    // Four children that all start before any throws (4 workers + the helping caller).
+    fork_join_thread_pool pool(4);
+    boost::latch all_started(4);
+    try
+    {
+      fj::define_task_block(pool, [&](task_block& tb) {
+        for (int i = 0; i < 4; ++i)
+          tb.run([&all_started, i] {
+            all_started.count_down_and_wait();
+            throw tagged_error(i);
+          });
+      });
+      BOOST_FAIL("define_task_block must throw");
+    }
+    catch (const exception_list& list)
+    {
+      BOOST_TEST((tags_of(list) == std::multiset<int>{0, 1, 2, 3}));
+    }
+  }
+  for (unsigned threads : {1u, 2u})
+  {
+    // Fewer threads: after the first exception, children not yet started may be skipped, so
+    // the list holds exactly the exceptions of the children that started.
+    fork_join_thread_pool pool(threads);
+    std::atomic<int> started{0};
+    try
+    {
+      fj::define_task_block(pool, [&](task_block& tb) {
+        for (int i = 0; i < 8; ++i)
+          tb.run([&started, i] {
+            started.fetch_add(1);
+            throw tagged_error(i);
+          });
+      });
+      BOOST_FAIL("define_task_block must throw");
+    }
+    catch (const exception_list& list)
+    {
+      BOOST_TEST(list.size() == std::size_t(started.load()));
+      BOOST_TEST(list.size() >= 1u);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_exception_of_f_and_of_children_are_collected_after_all_finish)
+{
+  fork_join_thread_pool pool(2);
+  std::atomic<bool> slow_done{false};
+  try
+  {
+    fj::define_task_block(pool, [&](task_block& tb) {
+      tb.run([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        slow_done = true;
+      });
+      throw tagged_error(7);
+    });
+    BOOST_FAIL("must throw");
+  }
+  catch (const exception_list& list)
+  {
+    // The slow child either ran to the end or was skipped; it never outlives the block.
+    BOOST_TEST((tags_of(list) == std::multiset<int>{7}));
+  }
+  (void)slow_done.load();
+}
+
+BOOST_AUTO_TEST_CASE(run_on_a_canceled_block_throws_task_canceled_exception)
+{
+  fork_join_thread_pool pool(1);
+  bool threw_canceled = false;
+  std::atomic<int> ran_after{0};
+  try
+  {
+    fj::define_task_block(pool, [&](task_block& tb) {
+      tb.run([] { throw tagged_error(1); });
+      try
+      {
+        tb.wait(); // the child threw: the block is canceled
+      }
+      catch (const task_canceled_exception&)
+      {
+        threw_canceled = true;
+      }
+      try
+      {
+        tb.run([&] { ran_after.fetch_add(1); });
+      }
+      catch (const task_canceled_exception&)
+      {
+        throw; // leaving f with it does not add it to the list
+      }
+      BOOST_FAIL("run must throw");
+    });
+    BOOST_FAIL("must throw");
+  }
+  catch (const exception_list& list)
+  {
+    BOOST_TEST((tags_of(list) == std::multiset<int>{1}));
+  }
+  BOOST_TEST(threw_canceled);
+  BOOST_TEST(ran_after.load() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(nested_blocks_help_and_report_nested_exceptions)
+{
+  fork_join_thread_pool pool(2);
+  try
+  {
+    fj::define_task_block(pool, [&](task_block& outer) {
+      outer.run([&] {
+        fj::define_task_block(pool, [&](task_block& inner) {
+          inner.run([] { throw tagged_error(1); });
+          inner.run([] { throw tagged_error(2); });
+        });
+      });
+      outer.run([&] { BOOST_TEST(fib(pool, 15) == serial_fib(15)); });
+    });
+    BOOST_FAIL("must throw");
+  }
+  catch (const exception_list& list)
+  {
+    // One exception of the outer block: the inner block's list, holding 1 or 2 of its own
+    // (the second child may have been skipped after the first threw).
+    BOOST_TEST(list.size() == 1u);
+    const std::multiset<int> tags = tags_of(list);
+    BOOST_TEST(tags.size() >= 1u);
+    for (int t : tags)
+      BOOST_TEST((t == 101 || t == 102));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(wait_from_another_thread_is_a_logic_error)
+{
+  fork_join_thread_pool pool(2);
+  bool threw = false;
+  fj::define_task_block(pool, [&](task_block& tb) {
+    std::thread other([&] {
+      try
+      {
+        tb.wait();
+      }
+      catch (const std::logic_error&)
+      {
+        threw = true;
+      }
+    });
+    other.join();
+  });
+  BOOST_TEST(threw);
+}
+
+BOOST_AUTO_TEST_CASE(default_pool_and_restore_thread)
+{
+  std::uint64_t a = 0, b = 0;
+  const std::thread::id me = std::this_thread::get_id();
+  fj::define_task_block([&](task_block& tb) {
+    tb.run([&] { a = serial_fib(20); });
+    b = serial_fib(19);
+  });
+  BOOST_TEST(a + b == serial_fib(21));
+  fj::define_task_block_restore_thread([&](task_block& tb) { tb.run([&] { a = 1; }); });
+  BOOST_TEST(std::this_thread::get_id() == me);
+  fork_join_thread_pool pool(2);
+  fj::define_task_block_restore_thread(pool, [&](task_block& tb) { tb.run([&] { a = 2; }); });
+  BOOST_TEST(a == 2u);
+  BOOST_TEST(&fj::default_fork_join_pool() == &fj::default_fork_join_pool());
+}
+
+BOOST_AUTO_TEST_CASE(other_boost_executors)
+{
+  {
+    boost::executors::basic_thread_pool pool(2);
+    BOOST_TEST(fib(pool, 12) == serial_fib(12));
+    try
+    {
+      fj::define_task_block(pool, [&](task_block& tb) {
+        tb.run([] { throw tagged_error(1); });
+        tb.run([] { throw tagged_error(2); });
+      });
+      BOOST_FAIL("must throw");
+    }
+    catch (const exception_list& list)
+    {
+      BOOST_TEST(list.size() >= 1u);
+    }
+  }
+  {
+    boost::executors::loop_executor loop; // runs closures only when the waiter loops
+    BOOST_TEST(fib(loop, 12) == serial_fib(12));
+  }
+}
