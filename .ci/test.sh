@@ -27,7 +27,7 @@ echo "== 2/4 CMake, ThreadSanitizer"
 cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
       -DCMAKE_CXX_FLAGS="-fsanitize=thread -O1 -g" -DBOOST_THREAD_FJ_SANITIZER=thread >/dev/null
 cmake --build build/tsan -j"$jobs"
-TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" run_ctest build/tsan
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/test/tsan_suppressions.txt" run_ctest build/tsan
 
 echo "== 3/4 CMake, AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
