@@ -243,3 +243,25 @@ BOOST_AUTO_TEST_CASE(other_executors_block_or_run_queued_closures)
     BOOST_TEST(fib(loop, 15) == serial_fib(15));
   }
 }
+
+BOOST_AUTO_TEST_CASE(an_interruption_inside_stays_an_interruption)
+{
+  // interrupt() reaches a worker blocked in the inline part of a parallel_invoke: the
+  // interruption leaves the scope as boost::thread_interrupted (not inside an exception_list,
+  // which would end the closure with std::terminate), after the other child has finished.
+  std::atomic<int> other_ran{0};
+  boost::latch blocked(1);
+  fork_join_thread_pool pool(1);
+  pool.submit([&] {
+    fj::parallel_invoke(
+        pool,
+        [&] {
+          blocked.count_down();
+          boost::this_thread::sleep_for(boost::chrono::hours(1)); // an interruption point
+        },
+        [&] { other_ran.fetch_add(1); });
+  });
+  blocked.wait();
+  pool.interrupt_and_join();
+  BOOST_TEST(other_ran.load() == 1);
+}

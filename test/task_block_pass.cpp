@@ -344,3 +344,20 @@ BOOST_AUTO_TEST_CASE(other_boost_executors)
     BOOST_TEST(fib(loop, 12) == serial_fib(12));
   }
 }
+
+BOOST_AUTO_TEST_CASE(an_interruption_inside_a_block_stays_an_interruption)
+{
+  std::atomic<int> other_ran{0};
+  boost::latch blocked(1);
+  fork_join_thread_pool pool(1);
+  pool.submit([&] {
+    fj::define_task_block(pool, [&](task_block& tb) {
+      tb.run([&] { other_ran.fetch_add(1); });
+      blocked.count_down();
+      boost::this_thread::sleep_for(boost::chrono::hours(1)); // an interruption point
+    });
+  });
+  blocked.wait();
+  pool.interrupt_and_join();
+  BOOST_TEST(other_ran.load() <= 1); // skipped (canceled) or ran, never lost track of
+}

@@ -36,10 +36,15 @@ namespace boost {
 namespace detail {
 namespace fork_join {
 
-  // The exceptions of one fork/join scope; allocates only when there is one.
+  // The exceptions of one fork/join scope; allocates only when there is one. An interruption
+  // (boost::thread_interrupted) is not listed: it is rethrown as itself, so that a pool's
+  // interrupt() still stops a worker inside a fork/join scope instead of reaching it as an
+  // exception_list (which would end the worker's closure with std::terminate).
   class exception_collector
   {
   public:
+    void interrupted() noexcept { interrupted_ = true; }
+
     void add(const boost::exception_ptr& e)
     {
       if (!e)
@@ -52,6 +57,7 @@ namespace fork_join {
     // Effects: moves every exception of `other` into this collector.
     void absorb(exception_collector& other)
     {
+      interrupted_ = interrupted_ || other.interrupted_;
       if (!other.list_)
         return;
       if (!list_)
@@ -67,12 +73,15 @@ namespace fork_join {
     // Throws: the exception_list, if any exception was added.
     void rethrow()
     {
+      if (interrupted_)
+        throw thread_interrupted(); // not a std::exception: boost::throw_exception refuses it
       if (list_)
         boost::throw_exception(*list_);
     }
 
   private:
     std::unique_ptr<experimental::parallel::exception_list> list_;
+    bool interrupted_ = false;
   };
 
   template <class F>
@@ -81,6 +90,10 @@ namespace fork_join {
     try
     {
       std::invoke(f);
+    }
+    catch (const thread_interrupted&)
+    {
+      errors.interrupted();
     }
     catch (...)
     {
@@ -115,6 +128,8 @@ namespace fork_join {
     else
       t.invoke();
     errors.add(t.error());
+    if (t.interrupted())
+      errors.interrupted();
   }
 
   template <class Ex, class = void>
@@ -134,10 +149,12 @@ namespace fork_join {
     // `errors` is written under the latch's mutex until wait() has returned.
     generic_latch(std::size_t n, exception_collector& errors) : pending_(n), errors_(errors) {}
 
-    void count_down(const boost::exception_ptr& e)
+    void count_down(const boost::exception_ptr& e, bool interrupted)
     {
       lock_guard<mutex> lk(mtx_);
       errors_.add(e);
+      if (interrupted)
+        errors_.interrupted();
       if (--pending_ == 0)
         cv_.notify_all();
     }
@@ -167,15 +184,20 @@ namespace fork_join {
   {
     auto body = [&latch, &f] {
       boost::exception_ptr e;
+      bool interrupted = false;
       try
       {
         std::invoke(f);
+      }
+      catch (const thread_interrupted&)
+      {
+        interrupted = true;
       }
       catch (...)
       {
         e = current_exception_lossless();
       }
-      latch.count_down(e);
+      latch.count_down(e, interrupted);
     };
     try
     {
@@ -223,7 +245,8 @@ namespace executors {
   // On a closed pool, or when a child cannot be queued, that child runs on the calling thread.
   // Synchronization: the completion of every fi happens before parallel_invoke returns.
   // Throws: experimental::parallel::exception_list holding every exception the fi threw, after
-  // all of them have finished (the callables are never abandoned).
+  // all of them have finished (the callables are never abandoned); boost::thread_interrupted
+  // instead if one of them threw that.
   // Progress: on a fork_join_thread_pool, a thread waiting in parallel_invoke cannot be
   // interrupted (boost::thread interruption is deferred until it returns), since the children
   // refer to its frame.

@@ -124,6 +124,8 @@ namespace fork_join {
       if (self->queued_)
         join(core, self->task_);
       errors.add(self->task_.error());
+      if (self->task_.interrupted())
+        errors.interrupted();
       const bool on_heap = self->on_heap_;
       self->~block_child_impl();
       if (on_heap)
@@ -290,6 +292,7 @@ namespace executors {
         void execute() noexcept override
         {
           boost::exception_ptr error;
+          bool interrupted = false;
           // relaxed: a hint, see block_child_impl.
           if (!block.canceled_.load(std::memory_order_relaxed))
           {
@@ -300,6 +303,10 @@ namespace executors {
             catch (const task_canceled_exception&)
             {
             }
+            catch (const thread_interrupted&)
+            {
+              interrupted = true;
+            }
             catch (...)
             {
               error = detail::fork_join::current_exception_lossless();
@@ -307,7 +314,7 @@ namespace executors {
           }
           task_block& b = block;
           delete this;
-          b.generic_done(error);
+          b.generic_done(error, interrupted);
         }
         Fn fn;
         task_block& block;
@@ -327,9 +334,11 @@ namespace executors {
       }
     }
 
-    void generic_done(const boost::exception_ptr& error)
+    void generic_done(const boost::exception_ptr& error, bool interrupted)
     {
       lock_guard<mutex> lk(mtx_);
+      if (interrupted)
+        errors_.interrupted();
       if (error)
       {
         canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
@@ -382,6 +391,14 @@ namespace executors {
       errors_.add(e);
     }
 
+    // Effects: records that f was interrupted; define_task_block rethrows the interruption.
+    void fail_interrupted()
+    {
+      canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
+      lock_guard<mutex> lk(mtx_);
+      errors_.interrupted();
+    }
+
     bool canceled() const noexcept { return canceled_.load(std::memory_order_relaxed); }
 
     void rethrow() { errors_.rethrow(); }
@@ -413,7 +430,8 @@ namespace executors {
   // child run in tb (whether f returned or threw) as task_block::wait() does.
   // Synchronization: the completion of every child happens before the return.
   // Throws: experimental::parallel::exception_list holding every exception thrown by f and by
-  // the children (but task_canceled_exception), after all of them have finished. After the
+  // the children (but task_canceled_exception), after all of them have finished, or
+  // boost::thread_interrupted if f or a child threw that (a pool's interrupt()). After the
   // first one the block is canceled: children not yet started are skipped and run() throws
   // task_canceled_exception.
   // Progress: on a fork_join_thread_pool the waits help, so nested blocks in children never
@@ -430,6 +448,10 @@ namespace executors {
     {
       if (!tb.canceled()) // thrown by f itself, not a consequence of a failure
         tb.fail(detail::fork_join::current_exception_lossless());
+    }
+    catch (const thread_interrupted&)
+    {
+      tb.fail_interrupted();
     }
     catch (...)
     {

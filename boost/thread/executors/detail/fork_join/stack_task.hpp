@@ -57,6 +57,10 @@ namespace fork_join {
     // Requires: the task has run.
     const boost::exception_ptr& error() const noexcept { return error_; }
 
+    // Returns: whether the callable threw boost::thread_interrupted (kept apart from error()
+    // so that an interruption reaches the joiner as an interruption). Requires: as error().
+    bool interrupted() const noexcept { return interrupted_; }
+
   protected:
     stack_task(action_fn action, event_count& parking) noexcept : task(action), parking_(&parking) {}
     ~stack_task() = default;
@@ -72,6 +76,7 @@ namespace fork_join {
     }
 
     boost::exception_ptr error_;
+    bool interrupted_ = false;
 
   private:
     std::atomic<bool> done_{false};
@@ -90,6 +95,10 @@ namespace fork_join {
       try
       {
         std::invoke(f_);
+      }
+      catch (const thread_interrupted&)
+      {
+        interrupted_ = true;
       }
       catch (...)
       {
