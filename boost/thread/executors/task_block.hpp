@@ -58,8 +58,9 @@ namespace boost {
 namespace executors {
 
   // Thrown by task_block::run() and task_block::wait() once the block is canceled: some task
-  // of the block threw. define_task_block() then throws the exception_list of the causes; this
-  // exception itself is never part of that list.
+  // of the block threw. define_task_block() then throws the exception_list of the causes; a
+  // task_canceled_exception that is a consequence of the cancellation is not part of that
+  // list (one that f or a child throws while the block is not canceled is, like any other).
   class task_canceled_exception : public std::exception
   {
   public:
@@ -108,7 +109,12 @@ namespace fork_join {
       }
       catch (const executors::task_canceled_exception&)
       {
-        // A nested run() or wait() saw the cancellation; its cause is already collected.
+        // Usually a nested run() or wait() saw the cancellation, whose cause is already
+        // collected; one thrown on its own (block not canceled) is collected like any other.
+        if (canceled_.load(std::memory_order_relaxed)) // relaxed: see above
+          return;
+        canceled_.store(true, std::memory_order_relaxed);
+        throw;
       }
       catch (...)
       {
@@ -302,6 +308,9 @@ namespace executors {
             }
             catch (const task_canceled_exception&)
             {
+              // As in block_child_impl: a consequence of the cancellation is not collected.
+              if (!block.canceled_.load(std::memory_order_relaxed)) // relaxed: a hint
+                error = detail::fork_join::current_exception_lossless();
             }
             catch (const thread_interrupted&)
             {
