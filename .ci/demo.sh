@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# README command 1: installs what is missing, builds the benchmark program optimized, runs it.
-# Extra arguments go to the benchmark (try --help).
+# README command 1: installs what is missing (the build's dependencies, and for the benchmark
+# oneTBB and gnuplot; OpenMP's libgomp comes with g++), builds the benchmark program optimized,
+# runs the full benchmark (about 15 minutes on 2 cores) and writes its results to
+# doc/benchmark/results.json and doc/benchmark/results.png.
+# Extra arguments go to the benchmark after those (try --help); a later --json or --plot
+# writes elsewhere, e.g. `bash .ci/demo.sh --quick --json /tmp/quick.json --plot /tmp/quick.png`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash .ci/install-deps.sh
+bash .ci/install-deps.sh libtbb-dev gnuplot-nox
+# Configure quietly, but show which peers were found and which skipped.
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBOOST_FORK_JOIN_BUILD_TESTS=OFF \
-      -DBOOST_FORK_JOIN_BUILD_EXAMPLES=OFF >/dev/null
+      -DBOOST_FORK_JOIN_BUILD_EXAMPLES=OFF | { grep 'fork_join_bench:' || true; }
 cmake --build build/release -j"$(nproc)" --target fork_join_bench
-exec build/release/libs/fork_join/bench/fork_join_bench "$@"
+mkdir -p doc/benchmark
+exec build/release/libs/fork_join/bench/fork_join_bench \
+     --json doc/benchmark/results.json --plot doc/benchmark/results.png "$@"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs, with apt, whatever of the build's dependencies is missing (Debian 12 or later).
 # Usage: bash .ci/install-deps.sh [extra-package ...]
+# (demo.sh adds the benchmark's: libtbb-dev for the oneTBB peers, gnuplot-nox for its chart.)
 set -euo pipefail
 packages=(g++ cmake make libboost-thread-dev libboost-chrono-dev libboost-test-dev libboost-tools-dev "$@")
 missing=()

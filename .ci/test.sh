@@ -7,7 +7,7 @@
 #  4. the same test sources through b2 (`b2 test`) against the system Boost.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash .ci/install-deps.sh
+bash .ci/install-deps.sh libtbb-dev  # libtbb-dev: the benchmark smoke test also checks the oneTBB peers
 jobs=$(nproc)
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT

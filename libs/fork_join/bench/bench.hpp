@@ -15,6 +15,11 @@
 // calls and reports each one's answer. CMakeLists.txt builds a peer's files with one add_peer()
 // line. main.cpp runs every (workload, peer, thread count) in a child process of its own and
 // checks every answer against the serial peer's.
+//
+// Besides the cells, a pool can register probes (probe_registration): measurements of the pool
+// itself rather than of a workload (what an idle pool costs, how soon an external submission
+// starts), which main.cpp reports in sections of their own. A peer built on a library
+// registers the library's version (library_registration), which the report records.
 
 #ifndef BOOST_FORK_JOIN_BENCH_BENCH_HPP
 #define BOOST_FORK_JOIN_BENCH_BENCH_HPP
@@ -83,6 +88,50 @@ namespace bench {
     return all;
   }
 
+  // The pool's own counters over a child's runs (fork_join_thread_pool::statistics()), for
+  // peers that have them.
+  struct pool_statistics
+  {
+    std::uint64_t tasks_run;
+    std::uint64_t steals;
+    std::uint64_t failed_steals;
+    std::uint64_t parks;
+    std::uint64_t peak_pending;
+  };
+
+  // A measurement of a pool itself, run in a child process of its own with a pool of
+  // probe_threads threads. The functions report with report_idle and report_latency.
+  struct probe
+  {
+    std::string pool; // the pool measured: fork_join_thread_pool, basic_thread_pool, ...
+    // Creates a pool, lets it idle for `idle`, reports the CPU time the process used meanwhile.
+    void (*idle_cost)(std::chrono::nanoseconds idle);
+    // Submits `count` closures one at a time from a thread that is not a worker, each after a
+    // pause long enough for the workers to park, and reports each one's submit-to-start time.
+    void (*submit_latency)(unsigned count);
+  };
+
+  inline constexpr unsigned probe_threads = 2;
+
+  // A library a peer is built on, and its version as the program sees it.
+  struct library
+  {
+    std::string name;
+    std::string (*version)();
+  };
+
+  inline std::vector<probe>& probes()
+  {
+    static std::vector<probe> all;
+    return all;
+  }
+
+  inline std::vector<library>& libraries()
+  {
+    static std::vector<library> all;
+    return all;
+  }
+
   struct workload_registration
   {
     workload_registration(const char* name, std::string (*describe)(scale), std::uint64_t (*reference)(scale))
@@ -100,6 +149,23 @@ namespace bench {
     }
   };
 
+  struct probe_registration
+  {
+    probe_registration(const char* pool, void (*idle_cost)(std::chrono::nanoseconds),
+                       void (*submit_latency)(unsigned))
+    {
+      probes().push_back(probe{pool, idle_cost, submit_latency});
+    }
+  };
+
+  struct library_registration
+  {
+    library_registration(const char* name, std::string (*version)())
+    {
+      libraries().push_back(library{name, version});
+    }
+  };
+
   // A fast, well-mixed hash (Steele, Lea, Flood, "Fast splittable pseudorandom number
   // generators", OOPSLA 2014): deterministic inputs and tree shapes derived from an index.
   inline std::uint64_t splitmix64(std::uint64_t x)
@@ -113,6 +179,18 @@ namespace bench {
   // Effects: tells the parent process that run `index` took `elapsed` and answered `answer`.
   // Defined in main.cpp.
   void report_run(unsigned index, std::chrono::nanoseconds elapsed, std::uint64_t answer);
+
+  // Effects: tells the parent process the pool's counters over all of this child's runs.
+  // Defined in main.cpp.
+  void report_statistics(const pool_statistics& s);
+
+  // Effects: tells the parent process that an idle pool used `cpu` of CPU time in `wall`.
+  // Defined in main.cpp.
+  void report_idle(std::chrono::nanoseconds cpu, std::chrono::nanoseconds wall);
+
+  // Effects: tells the parent process one submission's submit-to-start time.
+  // Defined in main.cpp.
+  void report_latency(std::chrono::nanoseconds latency);
 
   // Effects: cfg.runs times: prepare(), then body() (timed), then answer() (not timed), and
   // reports the run with answer()'s value: a result, a count or a checksum.

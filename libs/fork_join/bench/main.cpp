@@ -4,20 +4,29 @@
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
 // fork_join_bench: runs every registered (workload, peer) at each thread count, each in a child
-// process of its own, checks every answer against the serial peer's, and prints medians and
-// speedups over serial measured in the same run.
+// process of its own, checks every answer against the serial peer's, and reports medians,
+// minimums, speedups over serial and ratios to oneTBB measured in the same run, the children's
+// peak memory, the pools' counters, and two probes of the pools themselves (idle cost, latency
+// of an external submission).
 //
-// Child protocol. The parent runs
+// Child protocol. For a cell the parent runs
 //   /proc/self/exe --child <workload> <peer> <threads> <runs> <quick|full>
 // and reads the child's stdout, one line per event:
 //   reference <answer>            (serial peer only: the answer computed another way)
 //   run <index> <ns> <answer>     (after each run)
+//   stats <tasks_run> <steals> <failed_steals> <parks> <peak_pending>   (pools that count)
 //   done
 // A watchdog kills the child with SIGKILL when it has used no CPU time for --idle seconds (all
 // its threads are blocked: a deadlock) or has run for --timeout seconds; a child killed by a
-// signal of its own (a stack overflow is a SIGSEGV) is reported as a crash.
+// signal of its own (a stack overflow is a SIGSEGV) is reported as a crash. The child's peak
+// resident memory comes from wait4's rusage.
+// For a probe the parent runs
+//   /proc/self/exe --probe <idle|latency> <pool> <quick|full>
+// which prints `idle <cpu_ns> <wall_ns>` or one `latency <ns>` per submission, then `done`,
+// under the timeout only (an idle pool is supposed to use no CPU).
 
 #include "bench.hpp"
+#include "report.hpp"
 
 #include <boost/version.hpp>
 
@@ -29,8 +38,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <exception>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -43,6 +54,7 @@
 #include <sched.h>
 #include <spawn.h>
 #include <sys/resource.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -57,16 +69,40 @@ namespace bench {
     std::fflush(stdout);
   }
 
+  void report_statistics(const pool_statistics& s)
+  {
+    std::printf("stats %llu %llu %llu %llu %llu\n", static_cast<unsigned long long>(s.tasks_run),
+                static_cast<unsigned long long>(s.steals), static_cast<unsigned long long>(s.failed_steals),
+                static_cast<unsigned long long>(s.parks), static_cast<unsigned long long>(s.peak_pending));
+    std::fflush(stdout);
+  }
+
+  void report_idle(std::chrono::nanoseconds cpu, std::chrono::nanoseconds wall)
+  {
+    std::printf("idle %lld %lld\n", static_cast<long long>(cpu.count()), static_cast<long long>(wall.count()));
+    std::fflush(stdout);
+  }
+
+  void report_latency(std::chrono::nanoseconds latency)
+  {
+    std::printf("latency %lld\n", static_cast<long long>(latency.count()));
+    std::fflush(stdout);
+  }
+
 } // namespace bench
 
 namespace {
 
 const char* const usage = R"(usage: fork_join_bench [options]
 
-Runs classic fork/join workloads on serial code, on fork_join_thread_pool (fork/join) and on
-Boost's basic_thread_pool (boost::async + get, and + reschedule_until), each peer and thread
-count in a child process with a watchdog; checks every answer against the serial peer's and
-prints the median and minimum time of the runs and the speedup over serial.
+Runs fork/join workloads (fib, fib with a cutoff, merge sort, an unbalanced tree, deep chains)
+and many external submissions on serial code, on fork_join_thread_pool (fork/join,
+parallel_invoke, submit), on Boost's basic_thread_pool, on oneTBB and on OpenMP tasks (those
+found at build time; see --list), each peer and thread count in a child process with a
+watchdog. Checks every answer against the serial peer's and prints the median and minimum
+time of the runs, the speedup over serial, the ratio to oneTBB at the same thread count, peak
+memory and the pool's counters; then what an idle pool costs and how soon an external
+submission to an idle pool starts.
 
 options:
   --threads LIST   thread counts to sweep, e.g. 1,2,4 (default 1,2,4; --quick: 1,2)
@@ -74,14 +110,50 @@ options:
   --only LIST      workloads to run, e.g. fib,sort (default all; see --list)
   --peers LIST     peers to run besides serial, which always runs (default all)
   --timeout S      kill a child that runs longer than S seconds (default 30)
-  --idle S         a child that uses no CPU for S seconds is deadlocked (default 2)
+  --idle S         a child that uses no CPU for S seconds is deadlocked (default 2; --quick: 1)
+  --retries N      run a cell again, up to N times, when other processes used 10% or more of
+                   the CPU while it ran; keep the quietest attempt (default 2; --quick: 0)
+  --no-probes      skip the idle-cost and submit-latency probes
+  --json FILE      also write every cell, the probes and the machine's details to FILE
+  --plot FILE      also draw the median times with gnuplot into FILE (PNG)
   --quick          tiny problems, for a smoke test
-  --list           list the workloads and peers, then exit
+  --list           list the workloads, peers, probes and libraries, then exit
   --help           this text
 
 Exit status: 0 if every answer is right and every peer that must finish did; 1 otherwise
-(a basic_thread_pool peer that deadlocks or crashes is reported, not an error); 2 on bad usage.
+(a peer allowed to fail, such as basic_thread_pool's, that deadlocks or crashes is reported,
+not an error); 2 on bad usage.
 )";
+
+// Display (and run) order: the issue's order of workloads, then peers by family.
+const std::vector<std::string> workload_order{"fib", "fib_cutoff", "sort", "uts", "chain_1e4", "chain_1e5",
+                                              "external"};
+const std::vector<std::string> peer_order{"serial",
+                                          "fork_join",
+                                          "fork_join_invoke",
+                                          "fork_join_submit",
+                                          "tbb_task_group",
+                                          "tbb_parallel_invoke",
+                                          "tbb_arena_enqueue",
+                                          "openmp_task",
+                                          "basic_pool_reschedule",
+                                          "basic_pool_get",
+                                          "basic_pool_submit"};
+
+// Returns: name's place in order; names it does not list come after, by name.
+std::size_t rank(const std::vector<std::string>& order, const std::string& name)
+{
+  return static_cast<std::size_t>(std::find(order.begin(), order.end(), name) - order.begin());
+}
+
+template <class T, class Name>
+void sort_by(std::vector<T>& v, const std::vector<std::string>& order, Name name)
+{
+  std::stable_sort(v.begin(), v.end(), [&](const T& a, const T& b) {
+    const std::size_t ra = rank(order, name(a)), rb = rank(order, name(b));
+    return ra != rb ? ra < rb : name(a) < name(b);
+  });
+}
 
 struct options
 {
@@ -90,7 +162,11 @@ struct options
   std::vector<std::string> only;
   std::vector<std::string> peers;
   double timeout = 30;
-  double idle = 2;
+  double idle = 0;
+  int retries = -1;
+  bool probes = true;
+  std::string json;
+  std::string plot;
   bench::scale scale = bench::scale::full;
   bool list = false;
 };
@@ -120,6 +196,11 @@ unsigned to_unsigned(const std::string& s, const char* what)
   if (end == 0 || end != s.size() || v == 0 || v > 4096)
     throw std::invalid_argument(std::string(what) + ": expected a positive integer, got '" + s + "'");
   return static_cast<unsigned>(v);
+}
+
+unsigned to_count(const std::string& s, const char* what)
+{
+  return s == "0" ? 0 : to_unsigned(s, what);
 }
 
 double to_seconds(const std::string& s, const char* what)
@@ -181,6 +262,14 @@ options parse(int argc, char** argv)
       o.timeout = to_seconds(value(), "--timeout");
     else if (arg == "--idle")
       o.idle = to_seconds(value(), "--idle");
+    else if (arg == "--retries")
+      o.retries = static_cast<int>(to_count(value(), "--retries"));
+    else if (arg == "--no-probes")
+      o.probes = false;
+    else if (arg == "--json")
+      o.json = value();
+    else if (arg == "--plot")
+      o.plot = value();
     else if (arg == "--quick")
       quick = true;
     else if (arg == "--list")
@@ -200,10 +289,24 @@ options parse(int argc, char** argv)
     o.threads = quick ? std::vector<unsigned>{1, 2} : std::vector<unsigned>{1, 2, 4};
   if (o.runs == 0)
     o.runs = quick ? 1 : 5;
+  if (o.idle == 0)
+    o.idle = quick ? 1 : 2;
+  if (o.retries < 0)
+    o.retries = quick ? 0 : 2;
   return o;
 }
 
+// How long the probes measure: the idle pool's sleep and the number of timed submissions.
+std::chrono::milliseconds probe_idle_time(bench::scale s)
+{
+  return std::chrono::milliseconds(s == bench::scale::quick ? 200 : 2000);
+}
+
+unsigned probe_submissions(bench::scale s) { return s == bench::scale::quick ? 20 : 200; }
+
 // ---- the child ------------------------------------------------------------------------------
+
+bench::scale scale_named(const std::string& size) { return size == "quick" ? bench::scale::quick : bench::scale::full; }
 
 int run_child(int argc, char** argv)
 {
@@ -214,9 +317,8 @@ int run_child(int argc, char** argv)
   {
     if (argc != 7)
       throw std::invalid_argument("--child: expected <workload> <peer> <threads> <runs> <quick|full>");
-    const std::string workload = argv[2], name = argv[3], size = argv[6];
-    const bench::config cfg{to_unsigned(argv[4], "threads"), to_unsigned(argv[5], "runs"),
-                            size == "quick" ? bench::scale::quick : bench::scale::full};
+    const std::string workload = argv[2], name = argv[3];
+    const bench::config cfg{to_unsigned(argv[4], "threads"), to_unsigned(argv[5], "runs"), scale_named(argv[6])};
     const std::vector<bench::peer>& peers = bench::peers();
     const auto peer = std::find_if(peers.begin(), peers.end(),
                                    [&](const bench::peer& p) { return p.workload == workload && p.name == name; });
@@ -239,6 +341,36 @@ int run_child(int argc, char** argv)
   catch (const std::exception& e)
   {
     std::fprintf(stderr, "fork_join_bench child %s %s: %s\n", argv[2], argc > 3 ? argv[3] : "", e.what());
+    return 3;
+  }
+}
+
+int run_probe_child(int argc, char** argv)
+{
+  try
+  {
+    if (argc != 5)
+      throw std::invalid_argument("--probe: expected <idle|latency> <pool> <quick|full>");
+    const std::string kind = argv[2], pool = argv[3];
+    const bench::scale scale = scale_named(argv[4]);
+    const std::vector<bench::probe>& all = bench::probes();
+    const auto probe = std::find_if(all.begin(), all.end(), [&](const bench::probe& p) { return p.pool == pool; });
+    if (probe == all.end())
+      throw std::invalid_argument("--probe: no probe for pool " + pool);
+    if (kind == "idle")
+      probe->idle_cost(probe_idle_time(scale));
+    else if (kind == "latency")
+      probe->submit_latency(probe_submissions(scale));
+    else
+      throw std::invalid_argument("--probe: no probe " + kind);
+    std::printf("done\n");
+    std::fflush(stdout);
+    return 0;
+  }
+  catch (const std::exception& e)
+  {
+    std::fprintf(stderr, "fork_join_bench probe %s %s: %s\n", argc > 2 ? argv[2] : "", argc > 3 ? argv[3] : "",
+                 e.what());
     return 3;
   }
 }
@@ -284,6 +416,83 @@ std::string load_average()
   return one + " " + five + " " + fifteen;
 }
 
+// CPU time the whole machine has spent busy (user, nice, system, irq, softirq, and steal: time a
+// hypervisor gave to others) and in all, from /proc/stat, in seconds.
+struct machine_cpu
+{
+  double busy = 0;
+  double total = 0;
+};
+
+machine_cpu machine_cpu_now()
+{
+  std::istringstream fields(first_line("/proc/stat"));
+  std::string cpu;
+  unsigned long long user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+  fields >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal;
+  const double hz = static_cast<double>(sysconf(_SC_CLK_TCK));
+  machine_cpu m;
+  m.busy = static_cast<double>(user + nice + system + irq + softirq + steal) / hz;
+  m.total = m.busy + static_cast<double>(idle + iowait) / hz;
+  return m;
+}
+
+// CPU time, in seconds, this process has used (who = RUSAGE_SELF), or its waited-for children.
+double own_cpu(int who)
+{
+  rusage u{};
+  getrusage(who, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+// Measures which share of the machine's CPU time processes other than this one and its
+// children used between construction and percent(): the noise in the times.
+class others_meter
+{
+public:
+  // A cell during which others used this much of the CPU is noisy: it is run again (--retries).
+  static constexpr double noisy_percent = 10;
+
+  others_meter() : machine_(machine_cpu_now()), own_(own_cpu(RUSAGE_SELF) + own_cpu(RUSAGE_CHILDREN)) {}
+
+  double percent() const
+  {
+    const machine_cpu now = machine_cpu_now();
+    const double own = own_cpu(RUSAGE_SELF) + own_cpu(RUSAGE_CHILDREN) - own_;
+    const double total = now.total - machine_.total;
+    if (total <= 0)
+      return 0;
+    return std::max(0.0, 100 * (now.busy - machine_.busy - own) / total);
+  }
+
+private:
+  machine_cpu machine_;
+  double own_;
+};
+
+// Effects: waits, for at most `limit` seconds, until a second passes in which other processes
+// leave the machine quiet.
+void wait_for_quiet(double limit)
+{
+  const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() - start < std::chrono::duration<double>(limit))
+  {
+    const others_meter others;
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    if (others.percent() < others_meter::noisy_percent)
+      return;
+  }
+}
+
+std::string kernel()
+{
+  utsname u{};
+  if (uname(&u) != 0)
+    return "unknown";
+  return std::string(u.sysname) + " " + u.release + " " + u.version + " " + u.machine;
+}
+
 std::string compiler()
 {
 #if defined(__clang__)
@@ -311,63 +520,52 @@ std::string build()
   return b;
 }
 
-void print_machine(const options& o)
+std::string utc_now()
 {
-  std::printf("# fork_join_bench: fork/join workloads, %s sizes\n", o.scale == bench::scale::quick ? "quick" : "full");
-  std::printf("# cpu: %s; %u cpus available (hardware_concurrency %u); load average %s\n", cpu_model().c_str(),
-              cpus_available(), std::thread::hardware_concurrency(), load_average().c_str());
-  std::printf("# compiler: %s; Boost %d.%d.%d; build: %s\n", compiler().c_str(), BOOST_VERSION / 100000,
-              BOOST_VERSION / 100 % 1000, BOOST_VERSION % 100, build().c_str());
-  std::string threads;
-  for (unsigned t : o.threads)
-    threads += (threads.empty() ? "" : ",") + std::to_string(t);
-  std::printf("# %u runs per peer and thread count; threads %s; a child is killed after %g s, or after %g s "
-              "without using CPU (deadlock)\n",
-              o.runs, threads.c_str(), o.timeout, o.idle);
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buf;
 }
 
-// ---- the parent -----------------------------------------------------------------------------
-
-struct job
+bench::report::machine this_machine()
 {
-  const bench::peer* peer;
-  unsigned threads;
-};
+  bench::report::machine m;
+  m.cpu_model = cpu_model();
+  m.cpus_available = cpus_available();
+  m.hardware_concurrency = std::thread::hardware_concurrency();
+  m.kernel = kernel();
+  m.compiler = compiler();
+  m.boost = std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
+            std::to_string(BOOST_VERSION % 100) + " (BOOST_LIB_VERSION " BOOST_LIB_VERSION ")";
+  m.build = build();
+  m.load_average = load_average();
+  m.date = utc_now();
+  for (const bench::library& l : bench::libraries())
+    m.libraries.emplace_back(l.name, l.version());
+  return m;
+}
 
-struct result
-{
-  std::string status = "ok"; // ok, deadlock (...), timeout (...), crash (...), error (...), WRONG
-  std::string note;          // why, for the notes under the table
-  bool has_reference = false;
-  std::uint64_t reference = 0;
-  std::vector<double> ms;
-  std::vector<std::uint64_t> answers;
-};
+// ---- running a child ------------------------------------------------------------------------
 
-// Progress on stderr: one line rewritten in place on a terminal, one line per child otherwise.
+// Progress on stderr while a child runs, for a terminal only: one line rewritten in place.
 class progress
 {
 public:
   progress() : tty_(isatty(STDERR_FILENO) != 0) {}
 
-  // Effects: shows that job j, the index-th of count, starts.
-  void start(std::size_t index, std::size_t count, const job& j, unsigned runs)
+  // Effects: shows that `what`, the index-th child of count, started and has finished
+  // `finished` of its `runs` runs.
+  void show(std::size_t index, std::size_t count, const std::string& what, unsigned finished, unsigned runs)
   {
-    index_ = index;
-    count_ = count;
-    job_ = &j;
-    if (tty_)
-      update(1, runs);
-    else
-      std::fprintf(stderr, "[%zu/%zu] %s %s t=%u\n", index, count, j.peer->workload.c_str(), j.peer->name.c_str(),
-                   j.threads);
-  }
-
-  // Effects: shows that `finished` of the job's runs have finished.
-  void finished(unsigned finished, unsigned runs)
-  {
-    if (tty_ && finished < runs)
-      update(finished + 1, runs);
+    if (!tty_)
+      return;
+    std::fprintf(stderr, "\r[%zu/%zu] %s", index, count, what.c_str());
+    if (runs > 0)
+      std::fprintf(stderr, " run %u/%u", std::min(finished + 1, runs), runs);
+    std::fprintf(stderr, "\x1b[K");
   }
 
   void clear()
@@ -377,15 +575,7 @@ public:
   }
 
 private:
-  void update(unsigned run, unsigned runs)
-  {
-    std::fprintf(stderr, "\r[%zu/%zu] %s %s t=%u run %u/%u\x1b[K", index_, count_, job_->peer->workload.c_str(),
-                 job_->peer->name.c_str(), job_->threads, run, runs);
-  }
-
   bool tty_;
-  std::size_t index_ = 0, count_ = 0;
-  const job* job_ = nullptr;
 };
 
 // Returns: the CPU time the process has used so far, in clock ticks, or -1 if unknown.
@@ -439,23 +629,30 @@ std::string seconds(double s)
   return buf;
 }
 
-// Effects: runs j in a child process under the watchdog and collects what it reports.
-result run_job(const std::string& exe, const job& j, const options& o, progress& bar, std::size_t index,
-                std::size_t count)
+// How a child ended.
+struct ending
 {
-  result out;
+  std::string status = "ok"; // ok, deadlock (...), timeout (...), crash (...), error (...)
+  std::string why;           // for the notes
+  bool done = false;         // it printed `done`
+  long peak_rss_kib = -1;
+  double cpu_ms = 0;         // user + system CPU time of the whole child, as /usr/bin/time shows
+  double wall_ms = 0;        // from spawn to exit
+};
+
+// Effects: runs this program with args in a child process, calls on_line(kind, rest) for each
+// line it prints, and kills it after `timeout` seconds, or after `idle` seconds without using
+// CPU time if idle > 0.
+ending run_child_process(const std::string& exe, const std::vector<std::string>& args, double timeout, double idle,
+                         const std::function<void(const std::string&, std::istringstream&)>& on_line)
+{
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0)
     throw std::runtime_error(std::string("pipe2: ") + std::strerror(errno));
-  const std::vector<std::string> args{exe,
-                                      "--child",
-                                      j.peer->workload,
-                                      j.peer->name,
-                                      std::to_string(j.threads),
-                                      std::to_string(o.runs),
-                                      o.scale == bench::scale::quick ? "quick" : "full"};
+  std::vector<std::string> all{exe};
+  all.insert(all.end(), args.begin(), args.end());
   std::vector<char*> argv;
-  for (const std::string& a : args)
+  for (const std::string& a : all)
     argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   posix_spawn_file_actions_t actions;
@@ -476,9 +673,8 @@ result run_job(const std::string& exe, const job& j, const options& o, progress&
   clock::time_point last_busy = start;
   long long last_cpu = -1;
   std::string pending;
-  bool done = false;
+  ending out;
   std::string killed;
-  bar.start(index, count, j, o.runs);
   for (bool eof = false; !eof;)
   {
     pollfd p{fds[0], POLLIN, 0};
@@ -496,22 +692,10 @@ result run_job(const std::string& exe, const job& j, const options& o, progress&
       std::istringstream line(pending.substr(0, nl));
       std::string kind;
       line >> kind;
-      if (kind == "reference")
-        out.has_reference = static_cast<bool>(line >> out.reference);
-      else if (kind == "run")
-      {
-        unsigned run = 0;
-        long long ns = 0;
-        std::uint64_t answer = 0;
-        if (line >> run >> ns >> answer)
-        {
-          out.ms.push_back(static_cast<double>(ns) / 1e6);
-          out.answers.push_back(answer);
-          bar.finished(static_cast<unsigned>(out.ms.size()), o.runs);
-        }
-      }
-      else if (kind == "done")
-        done = true;
+      if (kind == "done")
+        out.done = true;
+      else
+        on_line(kind, line);
     }
     const clock::time_point now = clock::now();
     const long long cpu = cpu_ticks(pid);
@@ -520,10 +704,10 @@ result run_job(const std::string& exe, const job& j, const options& o, progress&
       last_cpu = cpu;
       last_busy = now;
     }
-    if (!eof && now - last_busy > std::chrono::duration<double>(o.idle))
-      killed = "deadlock (idle " + seconds(o.idle) + ")";
-    else if (!eof && now - start > std::chrono::duration<double>(o.timeout))
-      killed = "timeout (" + seconds(o.timeout) + ")";
+    if (!eof && idle > 0 && now - last_busy > std::chrono::duration<double>(idle))
+      killed = "deadlock (idle " + seconds(idle) + ")";
+    else if (!eof && now - start > std::chrono::duration<double>(timeout))
+      killed = "timeout (" + seconds(timeout) + ")";
     if (!killed.empty())
     {
       kill(pid, SIGKILL);
@@ -532,66 +716,156 @@ result run_job(const std::string& exe, const job& j, const options& o, progress&
   }
   close(fds[0]);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+  rusage usage{};
+  while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR)
   {
   }
+  out.peak_rss_kib = usage.ru_maxrss;
+  out.cpu_ms = (static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e6 +
+                static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)) /
+               1e3;
+  out.wall_ms = std::chrono::duration<double, std::milli>(clock::now() - start).count();
 
-  const std::string ran = std::to_string(out.ms.size()) + " of " + std::to_string(o.runs) + " runs finished";
   if (!killed.empty())
   {
     out.status = killed;
-    out.note = killed.compare(0, 8, "deadlock") == 0 ? "every thread blocked; " + ran : "still running; " + ran;
+    out.why = killed.compare(0, 8, "deadlock") == 0 ? "every thread blocked" : "still running";
   }
   else if (WIFSIGNALED(status))
-  {
     out.status = "crash (" + signal_name(WTERMSIG(status)) + ")";
-    out.note = ran;
-  }
   else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
   {
     out.status = "error (exit " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")";
-    out.note = "see its message above; " + ran;
+    out.why = "see its message above";
   }
-  else if (!done || out.ms.size() != o.runs || (j.peer->name == bench::serial_peer && !out.has_reference))
+  else if (!out.done)
   {
     out.status = "error (output)";
-    out.note = "the child's output was incomplete";
+    out.why = "the child's output was incomplete";
   }
   return out;
 }
 
-double median(std::vector<double> v)
+std::string scale_name(bench::scale s) { return s == bench::scale::quick ? "quick" : "full"; }
+
+struct job
 {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  const bench::peer* peer;
+  unsigned threads;
+};
+
+// Effects: runs j in a child process under the watchdog. Returns: what it reported.
+bench::report::cell run_cell(const std::string& exe, const job& j, const options& o, progress& bar,
+                             std::size_t index, std::size_t count)
+{
+  bench::report::cell c;
+  c.workload = j.peer->workload;
+  c.peer = j.peer->name;
+  c.threads = j.threads;
+  c.outcome = j.peer->outcome;
+  const std::string what = c.workload + " " + c.peer + " t=" + std::to_string(c.threads);
+  bar.show(index, count, what, 0, o.runs);
+  const others_meter others;
+  const ending end = run_child_process(
+      exe,
+      {"--child", c.workload, c.peer, std::to_string(c.threads), std::to_string(o.runs), scale_name(o.scale)},
+      o.timeout, o.idle, [&](const std::string& kind, std::istringstream& line) {
+        if (kind == "reference")
+        {
+          std::uint64_t reference = 0;
+          if (line >> reference)
+            c.reference = reference;
+        }
+        else if (kind == "run")
+        {
+          unsigned run = 0;
+          long long ns = 0;
+          std::uint64_t answer = 0;
+          if (line >> run >> ns >> answer)
+          {
+            c.ns.push_back(ns);
+            c.answers.push_back(answer);
+            bar.show(index, count, what, static_cast<unsigned>(c.ns.size()), o.runs);
+          }
+        }
+        else if (kind == "stats")
+        {
+          bench::pool_statistics s{};
+          if (line >> s.tasks_run >> s.steals >> s.failed_steals >> s.parks >> s.peak_pending)
+            c.statistics = s;
+        }
+      });
+  bar.clear();
+  c.others_percent = others.percent();
+  c.peak_rss_kib = end.peak_rss_kib;
+  c.status = end.status;
+  const std::string ran = std::to_string(c.ns.size()) + " of " + std::to_string(o.runs) + " runs finished";
+  c.note = end.why.empty() ? ran : end.why + "; " + ran;
+  if (c.ok() && (c.ns.size() != o.runs || (c.peer == bench::serial_peer && !c.reference)))
+  {
+    c.status = "error (output)";
+    c.note = "the child's output was incomplete";
+  }
+  return c;
 }
 
-// Effects: writes r with two decimals, or two significant digits when it is below 0.1.
-void format_ratio(char* buf, std::size_t size, double r)
+// Effects: marks c WRONG if any of its answers differs from expected.
+void check(bench::report::cell& c, std::uint64_t expected, const char* against)
 {
-  std::snprintf(buf, size, r >= 0.1 ? "%.2f" : "%.2g", r);
-}
-
-// Effects: marks out WRONG if any of its answers differs from expected.
-void check(result& out, std::uint64_t expected, const char* against)
-{
-  for (std::size_t i = 0; i < out.answers.size(); ++i)
-    if (out.answers[i] != expected)
+  for (std::size_t i = 0; i < c.answers.size(); ++i)
+    if (c.answers[i] != expected)
     {
-      out.status = "WRONG";
-      out.note = "run " + std::to_string(i + 1) + " answered " + std::to_string(out.answers[i]) + ", " + against +
-                 " " + std::to_string(expected);
+      c.status = "WRONG";
+      c.note = "run " + std::to_string(i + 1) + " answered " + std::to_string(c.answers[i]) + ", " + against + " " +
+               std::to_string(expected);
       return;
     }
 }
 
-// Display order: serial, then fork_join, then the other peers by name.
-int peer_rank(const std::string& name)
+void run_probes(const std::string& exe, const options& o, bench::report::report& r)
 {
-  if (name == bench::serial_peer)
-    return 0;
-  return name == "fork_join" ? 1 : 2;
+  std::vector<bench::probe> probes = bench::probes();
+  // This library's pool first.
+  sort_by(probes, {"fork_join_thread_pool"}, [](const bench::probe& p) { return p.pool; });
+  const std::size_t count = 2 * probes.size();
+  std::size_t index = 0;
+  progress bar;
+  for (const bench::probe& p : probes)
+  {
+    bench::report::idle_probe idle;
+    idle.pool = p.pool;
+    bar.show(++index, count, "idle cost of " + p.pool, 0, 0);
+    ending end = run_child_process(exe, {"--probe", "idle", p.pool, scale_name(o.scale)}, o.timeout, 0,
+                                   [&](const std::string& kind, std::istringstream& line) {
+                                     long long cpu = 0, wall = 0;
+                                     if (kind == "idle" && line >> cpu >> wall)
+                                     {
+                                       idle.cpu_ms = static_cast<double>(cpu) / 1e6;
+                                       idle.wall_ms = static_cast<double>(wall) / 1e6;
+                                     }
+                                   });
+    idle.status = end.status;
+    idle.process_cpu_ms = end.cpu_ms;
+    idle.process_wall_ms = end.wall_ms;
+    if (idle.ok() && idle.wall_ms == 0)
+      idle.status = "error (output)";
+    r.idle.push_back(idle);
+
+    bench::report::latency_probe latency;
+    latency.pool = p.pool;
+    bar.show(++index, count, "submit latency of " + p.pool, 0, 0);
+    end = run_child_process(exe, {"--probe", "latency", p.pool, scale_name(o.scale)}, o.timeout, 0,
+                            [&](const std::string& kind, std::istringstream& line) {
+                              long long ns = 0;
+                              if (kind == "latency" && line >> ns)
+                                latency.us.push_back(static_cast<double>(ns) / 1e3);
+                            });
+    bar.clear();
+    latency.status = end.status;
+    if (latency.ok() && latency.us.size() != r.probe_submissions)
+      latency.status = "error (output)";
+    r.latency.push_back(latency);
+  }
 }
 
 bool selected(const std::vector<std::string>& wanted, const std::string& name)
@@ -599,29 +873,39 @@ bool selected(const std::vector<std::string>& wanted, const std::string& name)
   return wanted.empty() || std::find(wanted.begin(), wanted.end(), name) != wanted.end();
 }
 
-std::string self_path()
+std::vector<bench::workload> sorted_workloads()
 {
-  char buf[4096];
-  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-  if (n <= 0)
-    throw std::runtime_error("cannot find this program's path: /proc/self/exe is unreadable");
-  return std::string(buf, static_cast<std::size_t>(n));
+  std::vector<bench::workload> all = bench::workloads();
+  sort_by(all, workload_order, [](const bench::workload& w) { return w.name; });
+  return all;
 }
 
 void list_registry()
 {
-  std::vector<bench::workload> workloads = bench::workloads();
-  std::sort(workloads.begin(), workloads.end(),
-            [](const bench::workload& a, const bench::workload& b) { return a.name < b.name; });
-  for (const bench::workload& w : workloads)
+  for (const bench::workload& w : sorted_workloads())
   {
     std::printf("%-11s %s\n", w.name.c_str(), w.describe(bench::scale::full).c_str());
-    std::string peers;
+    std::vector<bench::peer> peers;
     for (const bench::peer& p : bench::peers())
       if (p.workload == w.name)
-        peers += " " + p.name;
-    std::printf("%-11s peers:%s\n", "", peers.c_str());
+        peers.push_back(p);
+    sort_by(peers, peer_order, [](const bench::peer& p) { return p.name; });
+    std::string names;
+    for (const bench::peer& p : peers)
+      names += " " + p.name + (p.outcome == bench::outcome::may_fail ? "*" : "");
+    std::printf("%-11s peers:%s\n", "", names.c_str());
   }
+  std::printf("(* may fail: a deadlock or crash is reported, not an error)\n");
+  std::string probes;
+  for (const bench::probe& p : bench::probes())
+    probes += " " + p.pool;
+  std::printf("probes (idle cost, submit latency):%s\n", probes.c_str());
+  std::string libraries;
+  for (const bench::library& l : bench::libraries())
+    libraries += "; " + l.name + " " + l.version();
+  std::printf("built with Boost %s%s\n", BOOST_LIB_VERSION, libraries.c_str());
+  const std::string skipped = BOOST_FORK_JOIN_BENCH_SKIPPED_PEERS;
+  std::printf("peers not built: %s\n", skipped.empty() ? "none" : skipped.c_str());
 }
 
 int run_parent(const options& o)
@@ -631,21 +915,35 @@ int run_parent(const options& o)
     list_registry();
     return 0;
   }
-  const std::string exe = self_path();
+  // The children run this very binary, even if its file is rebuilt while they run.
+  const std::string exe = "/proc/self/exe";
+
+  bench::report::report r;
+  r.host = this_machine();
+  r.scale = scale_name(o.scale);
+  r.runs = o.runs;
+  r.threads = o.threads;
+  r.timeout_s = o.timeout;
+  r.idle_s = o.idle;
+  r.retries = static_cast<unsigned>(o.retries);
+  r.probe_idle_s = std::chrono::duration<double>(probe_idle_time(o.scale)).count();
+  r.probe_submissions = probe_submissions(o.scale);
 
   std::vector<bench::workload> workloads;
-  for (const bench::workload& w : bench::workloads())
+  for (const bench::workload& w : sorted_workloads())
     if (selected(o.only, w.name))
+    {
       workloads.push_back(w);
-  std::sort(workloads.begin(), workloads.end(),
-            [](const bench::workload& a, const bench::workload& b) { return a.name < b.name; });
+      r.workloads.emplace_back(w.name, w.describe(o.scale));
+    }
   std::vector<const bench::peer*> peers;
   for (const bench::peer& p : bench::peers())
     if (p.name == bench::serial_peer || selected(o.peers, p.name))
       peers.push_back(&p);
-  std::sort(peers.begin(), peers.end(), [](const bench::peer* a, const bench::peer* b) {
-    return peer_rank(a->name) != peer_rank(b->name) ? peer_rank(a->name) < peer_rank(b->name) : a->name < b->name;
-  });
+  sort_by(peers, peer_order, [](const bench::peer* p) { return p->name; });
+  for (const bench::peer* p : peers)
+    if (std::find(r.peers.begin(), r.peers.end(), p->name) == r.peers.end())
+      r.peers.push_back(p->name);
 
   std::vector<job> jobs;
   for (const bench::workload& w : workloads)
@@ -659,83 +957,98 @@ int run_parent(const options& o)
             jobs.push_back(job{p, t});
       }
 
-  print_machine(o);
-  for (const bench::workload& w : workloads)
-    std::printf("# %-11s %s\n", w.name.c_str(), w.describe(o.scale).c_str());
-  std::fflush(stdout);
-
+  bench::report::print_header(r);
   const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  const others_meter others;
+  const std::chrono::minutes retry_budget(5);
+  std::chrono::steady_clock::duration retry_time{};
   progress bar;
-  std::vector<result> outcomes;
+  // Serial runs first in each workload, so every other cell is checked as soon as it ends.
+  std::map<std::string, std::uint64_t> serial_answer;
   for (std::size_t i = 0; i < jobs.size(); ++i)
-    outcomes.push_back(run_job(exe, jobs[i], o, bar, i + 1, jobs.size()));
-  bar.clear();
-
-  // Check: serial against the reference, everyone else against serial.
-  std::map<std::string, const result*> serial;
-  for (std::size_t i = 0; i < jobs.size(); ++i)
-    if (jobs[i].peer->name == bench::serial_peer && outcomes[i].status == "ok")
+  {
+    bench::report::cell c = run_cell(exe, jobs[i], o, bar, i + 1, jobs.size());
+    // Others' work skews times on a shared machine: a noisy cell runs again, once the machine
+    // is quiet (or 10 s have passed), and the quietest attempt stays. Failures other than a
+    // timeout do not depend on noise. Retries take at most retry_budget in all.
+    for (unsigned attempt = 2; attempt <= static_cast<unsigned>(o.retries) + 1 &&
+                               c.others_percent >= others_meter::noisy_percent &&
+                               (c.ok() || c.status.compare(0, 7, "timeout") == 0) && retry_time < retry_budget;
+         ++attempt)
     {
-      check(outcomes[i], outcomes[i].reference, "the reference answer is");
-      if (outcomes[i].status == "ok")
-        serial[jobs[i].peer->workload] = &outcomes[i];
+      const std::chrono::steady_clock::time_point retry_start = std::chrono::steady_clock::now();
+      wait_for_quiet(10);
+      bench::report::cell again = run_cell(exe, jobs[i], o, bar, i + 1, jobs.size());
+      again.attempts = attempt;
+      if (again.others_percent < c.others_percent)
+        c = std::move(again);
+      else
+        c.attempts = attempt;
+      retry_time += std::chrono::steady_clock::now() - retry_start;
     }
-  for (std::size_t i = 0; i < jobs.size(); ++i)
-    if (jobs[i].peer->name != bench::serial_peer && outcomes[i].status == "ok")
+    if (c.ok() && c.peer == bench::serial_peer)
     {
-      const auto s = serial.find(jobs[i].peer->workload);
-      if (s == serial.end())
+      check(c, *c.reference, "the reference answer is");
+      if (c.ok())
+        serial_answer[c.workload] = c.answers.front();
+    }
+    else if (c.ok())
+    {
+      const auto s = serial_answer.find(c.workload);
+      if (s == serial_answer.end())
       {
-        outcomes[i].status = "unchecked";
-        outcomes[i].note = "serial did not give a checked answer";
+        c.status = "unchecked";
+        c.note = "serial did not give a checked answer";
       }
       else
-        check(outcomes[i], s->second->answers.front(), "serial's is");
+        check(c, s->second, "serial's is");
     }
+    bench::report::print_progress(c, i + 1, jobs.size());
+    r.cells.push_back(std::move(c));
+  }
+  if (o.probes)
+    run_probes(exe, o, r);
+  r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.host.load_average_end = load_average();
+  r.others_percent = others.percent();
 
-  std::printf("\n%-11s %-22s %7s %11s %11s %8s  %s\n", "workload", "peer", "threads", "median ms", "min ms",
-              "speedup", "status");
-  bool failed = false;
-  std::vector<std::string> notes;
-  for (std::size_t i = 0; i < jobs.size(); ++i)
+  // Ratios measured in this run: to serial, and to oneTBB at the same thread count.
+  for (bench::report::cell& c : r.cells)
   {
-    const job& j = jobs[i];
-    const result& out = outcomes[i];
-    const bool ok = out.status == "ok";
-    char median_ms[32] = "-", min_ms[32] = "-", speedup[32] = "-";
-    if (ok)
-    {
-      const double m = median(out.ms);
-      std::snprintf(median_ms, sizeof median_ms, "%.2f", m);
-      std::snprintf(min_ms, sizeof min_ms, "%.2f", *std::min_element(out.ms.begin(), out.ms.end()));
-      const auto s = serial.find(j.peer->workload);
-      if (s != serial.end() && m > 0)
-        format_ratio(speedup, sizeof speedup, median(s->second->ms) / m);
-    }
-    std::printf("%-11s %-22s %7u %11s %11s %8s  %s\n", j.peer->workload.c_str(), j.peer->name.c_str(), j.threads,
-                median_ms, min_ms, speedup, out.status.c_str());
-    if (!ok)
-    {
-      const bool expected = j.peer->outcome == bench::outcome::may_fail && out.status != "WRONG" &&
-                            out.status != "unchecked" && out.status.compare(0, 5, "error") != 0;
-      failed = failed || !expected;
-      notes.push_back(j.peer->workload + " " + j.peer->name + " t=" + std::to_string(j.threads) + ": " + out.status +
-                      ": " + out.note + (expected ? " (expected of this peer)" : ""));
-    }
+    if (!c.ok())
+      continue;
+    auto find = [&](const std::string& peer, unsigned threads) -> const bench::report::cell* {
+      for (const bench::report::cell& other : r.cells)
+        if (other.workload == c.workload && other.peer == peer && other.threads == threads && other.ok())
+          return &other;
+      return nullptr;
+    };
+    if (const bench::report::cell* serial = find(bench::serial_peer, 1))
+      c.speedup = serial->median_ms() / c.median_ms();
+    if (c.peer != bench::serial_peer)
+      for (const std::string& tbb : bench::report::tbb_baselines())
+        if (const bench::report::cell* baseline = find(tbb, c.threads))
+        {
+          c.vs_tbb = c.median_ms() / baseline->median_ms();
+          break;
+        }
   }
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("\nspeedup = serial median / peer median, measured in this run. Every answer is checked against "
-              "serial's;\nserial's against a reference computed another way.\n");
-  if (!notes.empty())
+  for (const bench::report::cell& c : r.cells)
+    r.failed = r.failed || (!c.ok() && !c.expected_failure());
+  for (const bench::report::idle_probe& p : r.idle)
+    r.failed = r.failed || !p.ok();
+  for (const bench::report::latency_probe& p : r.latency)
+    r.failed = r.failed || !p.ok();
+
+  bench::report::print_tables(r);
+  if (!o.json.empty())
   {
-    std::printf("\nnotes:\n");
-    for (const std::string& n : notes)
-      std::printf("  %s\n", n.c_str());
+    bench::report::write_json(r, o.json);
+    std::printf("wrote %s\n", o.json.c_str());
   }
-  std::printf("\n%zu children in %.1f s: %s\n", jobs.size(), elapsed,
-              failed ? "FAILED (a wrong answer, or a peer that must finish did not)" : "all answers right");
-  return failed ? 1 : 0;
+  if (!o.plot.empty() && bench::report::plot(r, o.plot))
+    std::printf("wrote %s\n", o.plot.c_str());
+  return r.failed ? 1 : 0;
 }
 
 } // namespace
@@ -744,6 +1057,8 @@ int main(int argc, char** argv)
 {
   if (argc > 1 && std::strcmp(argv[1], "--child") == 0)
     return run_child(argc, argv);
+  if (argc > 1 && std::strcmp(argv[1], "--probe") == 0)
+    return run_probe_child(argc, argv);
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0)
     {

@@ -3,15 +3,14 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 
+#include "../fork_join_thread_pool.hpp"
 #include "fib.hpp"
-
-#include <boost/thread/executors/fork_join.hpp>
 
 #include <functional>
 
 namespace {
 
-namespace ex = boost::executors;
+namespace ex = bench::fork_join::ex;
 
 // Forks one child, computes the other inline, then joins: the join runs queued tasks (most
 // likely the forked child itself) instead of blocking.
@@ -29,7 +28,8 @@ void run(const bench::config& cfg)
 {
   ex::fork_join_thread_pool pool(cfg.threads);
   const int n = bench::fib::size(cfg.scale);
-  bench::measure(cfg, [&] { return ex::fork(pool, fib, std::ref(pool), n).get(); });
+  bench::measure(cfg, [&] { return bench::fork_join::run_root(pool, [&] { return fib(pool, n); }); });
+  bench::fork_join::report_statistics(pool);
 }
 
 const bench::peer_registration registered{"fib", "fork_join", &run};

@@ -20,7 +20,7 @@ namespace fib_cutoff {
     int cutoff; // fib(m) with m < cutoff runs serially
   };
 
-  inline problem size(scale s) { return s == scale::quick ? problem{24, 14} : problem{36, 20}; }
+  inline problem size(scale s) { return s == scale::quick ? problem{24, 14} : problem{40, 20}; }
 
 } // namespace fib_cutoff
 } // namespace bench

@@ -3,15 +3,14 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 
+#include "../fork_join_thread_pool.hpp"
 #include "fib_cutoff.hpp"
-
-#include <boost/thread/executors/fork_join.hpp>
 
 #include <functional>
 
 namespace {
 
-namespace ex = boost::executors;
+namespace ex = bench::fork_join::ex;
 
 std::uint64_t fib(ex::fork_join_thread_pool& pool, int n, int cutoff)
 {
@@ -27,7 +26,8 @@ void run(const bench::config& cfg)
 {
   ex::fork_join_thread_pool pool(cfg.threads);
   const bench::fib_cutoff::problem p = bench::fib_cutoff::size(cfg.scale);
-  bench::measure(cfg, [&] { return ex::fork(pool, fib, std::ref(pool), p.n, p.cutoff).get(); });
+  bench::measure(cfg, [&] { return bench::fork_join::run_root(pool, [&] { return fib(pool, p.n, p.cutoff); }); });
+  bench::fork_join::report_statistics(pool);
 }
 
 const bench::peer_registration registered{"fib_cutoff", "fork_join", &run};

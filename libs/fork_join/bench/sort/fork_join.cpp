@@ -3,15 +3,14 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 
+#include "../fork_join_thread_pool.hpp"
 #include "sort.hpp"
-
-#include <boost/thread/executors/fork_join.hpp>
 
 #include <functional>
 
 namespace {
 
-namespace ex = boost::executors;
+namespace ex = bench::fork_join::ex;
 
 void merge_sort(ex::fork_join_thread_pool& pool, int* a, int* b, std::size_t n, bool into_b, std::size_t grain)
 {
@@ -33,9 +32,11 @@ void run(const bench::config& cfg)
   bench::measure(
       cfg, [&] { buf.reset(); },
       [&] {
-        ex::fork(pool, merge_sort, std::ref(pool), buf.data.data(), buf.scratch.data(), p.n, false, p.grain).get();
+        bench::fork_join::run_root(
+            pool, [&] { merge_sort(pool, buf.data.data(), buf.scratch.data(), p.n, false, p.grain); });
       },
       [&] { return buf.digest(); });
+  bench::fork_join::report_statistics(pool);
 }
 
 const bench::peer_registration registered{"sort", "fork_join", &run};

@@ -26,7 +26,7 @@ namespace sort {
     std::size_t grain; // ranges of at most this many elements are sorted with std::sort
   };
 
-  inline problem size(scale s) { return s == scale::quick ? problem{1 << 16, 1 << 10} : problem{4000000, 10000}; }
+  inline problem size(scale s) { return s == scale::quick ? problem{1 << 16, 1 << 10} : problem{10000000, 10000}; }
 
   // What a peer sorts: the same pseudo-random input, restored before every run.
   struct buffers

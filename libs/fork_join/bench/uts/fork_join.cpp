@@ -3,15 +3,15 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 
+#include "../fork_join_thread_pool.hpp"
 #include "uts.hpp"
 
-#include <boost/thread/executors/fork_join.hpp>
-
 #include <functional>
+#include <vector>
 
 namespace {
 
-namespace ex = boost::executors;
+namespace ex = bench::fork_join::ex;
 
 // Forks every child but the last, counts the last inline, then joins them all.
 std::uint64_t count(ex::fork_join_thread_pool& pool, const bench::uts::tree& t, std::uint64_t id)
@@ -34,7 +34,8 @@ void run(const bench::config& cfg)
 {
   ex::fork_join_thread_pool pool(cfg.threads);
   const bench::uts::tree t = bench::uts::size(cfg.scale);
-  bench::measure(cfg, [&] { return ex::fork(pool, count, std::ref(pool), std::cref(t), t.root).get(); });
+  bench::measure(cfg, [&] { return bench::fork_join::run_root(pool, [&] { return count(pool, t, t.root); }); });
+  bench::fork_join::report_statistics(pool);
 }
 
 const bench::peer_registration registered{"uts", "fork_join", &run};

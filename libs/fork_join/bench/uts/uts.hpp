@@ -16,7 +16,9 @@
 
 #include "../bench.hpp"
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,12 +35,13 @@ namespace uts {
     unsigned rounds;         // of splitmix64 per node's hash, about 3 ns each
   };
 
-  // q = 0.124875, m = 8 (UTS's T3); roots picked for a tree of a useful size:
-  // quick: 4387 nodes, 63 deep; full: 896561 nodes, 1121 deep.
+  // q = 0.124875, m = 8 (UTS's T3), 20 hash rounds per node (about 65 ns of work); roots
+  // picked, out of a few hundred, for a tree of a useful size:
+  // quick: 8171 nodes, 87 deep; full: 8531593 nodes, 2538 deep (about 0.55 s serially).
   inline tree size(scale s)
   {
     const std::uint64_t threshold = static_cast<std::uint64_t>(0.124875 * 18446744073709551616.0);
-    return s == scale::quick ? tree{1, 50, 8, threshold, 64} : tree{5, 2000, 8, threshold, 64};
+    return s == scale::quick ? tree{24, 50, 8, threshold, 20} : tree{274, 2000, 8, threshold, 20};
   }
 
   inline unsigned child_count(const tree& t, std::uint64_t id)
@@ -54,6 +57,68 @@ namespace uts {
   inline std::uint64_t child_id(std::uint64_t id, unsigned i)
   {
     return splitmix64(id + (i + 1) * 0xd1b54a32d192ed03u);
+  }
+
+  // Where a parallel peer's tasks leave their subtrees' counts: in place for the m children of
+  // an inner node, on the heap only for the root's many.
+  class child_counts
+  {
+  public:
+    explicit child_counts(unsigned k) : heap_(k > inline_size ? new std::uint64_t[k] : nullptr) {}
+
+    std::uint64_t& operator[](unsigned i) { return heap_ ? heap_[i] : local_[i]; }
+
+    // Returns: the sum of the first k counts.
+    std::uint64_t sum(unsigned k)
+    {
+      std::uint64_t total = 0;
+      for (unsigned i = 0; i < k; ++i)
+        total += (*this)[i];
+      return total;
+    }
+
+  private:
+    static constexpr unsigned inline_size = 8;
+    std::uint64_t local_[inline_size];
+    std::unique_ptr<std::uint64_t[]> heap_;
+  };
+
+  // For the peers whose fork/join primitive takes a fixed number of callables (parallel_invoke):
+  // counts the subtrees of children first .. last - 1 of a node, with one invoke of m callables
+  // per group of m children (every inner node but the root has exactly m), so that an inner
+  // node nests one invoke deep, as it nests one join deep for the fork/join peers. The root's
+  // children are halved, on multiples of m, down to such groups; any other range, in halves.
+  // invoke(f, g, ...) runs the callables possibly in parallel and returns when all have
+  // finished; count_child(i) counts the subtree of child i.
+  inline constexpr unsigned invoke_group = 8;
+
+  template <class Invoke, class CountChild, std::size_t... I>
+  std::uint64_t count_group(Invoke& invoke, CountChild& count_child, unsigned first, std::index_sequence<I...>)
+  {
+    std::uint64_t counts[sizeof...(I)] = {};
+    invoke([&counts, &count_child, first] { counts[I] = count_child(first + static_cast<unsigned>(I)); }...);
+    std::uint64_t total = 0;
+    for (std::uint64_t c : counts)
+      total += c;
+    return total;
+  }
+
+  template <class Invoke, class CountChild>
+  std::uint64_t count_children(Invoke& invoke, CountChild& count_child, unsigned first, unsigned last)
+  {
+    const unsigned n = last - first;
+    if (n == 1)
+      return count_child(first);
+    if (n == invoke_group)
+      return count_group(invoke, count_child, first, std::make_index_sequence<invoke_group>());
+    unsigned half = n / 2 / invoke_group * invoke_group;
+    if (half == 0)
+      half = n / 2;
+    const unsigned middle = first + half;
+    std::uint64_t low = 0, high = 0;
+    invoke([&] { high = count_children(invoke, count_child, middle, last); },
+           [&] { low = count_children(invoke, count_child, first, middle); });
+    return low + high;
   }
 
   // The node count by an explicit-stack walk, to check the serial peer's recursion.

@@ -1,0 +1,31 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#include "../openmp.hpp"
+#include "fib_cutoff.hpp"
+
+namespace {
+
+std::uint64_t fib(int n, int cutoff)
+{
+  if (n < cutoff)
+    return bench::fib::serial_fib(n);
+  std::uint64_t a = 0;
+#pragma omp task default(none) shared(a) firstprivate(n, cutoff)
+  a = fib(n - 1, cutoff);
+  const std::uint64_t b = fib(n - 2, cutoff);
+#pragma omp taskwait
+  return a + b;
+}
+
+void run(const bench::config& cfg)
+{
+  const bench::fib_cutoff::problem p = bench::fib_cutoff::size(cfg.scale);
+  bench::measure(cfg, [&] { return bench::openmp::in_team(cfg.threads, [p] { return fib(p.n, p.cutoff); }); });
+}
+
+const bench::peer_registration registered{"fib_cutoff", "openmp_task", &run};
+
+} // namespace

@@ -1,0 +1,37 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#include "../tbb.hpp"
+#include "uts.hpp"
+
+#include <oneapi/tbb/task_group.h>
+
+namespace {
+
+// Runs every child but the last as a task, counts the last inline, then waits for them all.
+std::uint64_t count(const bench::uts::tree& t, std::uint64_t id)
+{
+  const unsigned k = bench::uts::child_count(t, id);
+  if (k == 0)
+    return 1;
+  bench::uts::child_counts counts(k);
+  tbb::task_group g;
+  for (unsigned i = 0; i + 1 < k; ++i)
+    g.run([&counts, &t, id, i] { counts[i] = count(t, bench::uts::child_id(id, i)); });
+  counts[k - 1] = count(t, bench::uts::child_id(id, k - 1));
+  g.wait();
+  return 1 + counts.sum(k);
+}
+
+void run(const bench::config& cfg)
+{
+  bench::tbb_peer::team team(cfg.threads);
+  const bench::uts::tree t = bench::uts::size(cfg.scale);
+  bench::measure(cfg, [&] { return team.execute([&t] { return count(t, t.root); }); });
+}
+
+const bench::peer_registration registered{"uts", "tbb_task_group", &run};
+
+} // namespace
