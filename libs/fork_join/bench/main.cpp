@@ -20,6 +20,9 @@
 // its threads are blocked: a deadlock) or has run for --timeout seconds; a child killed by a
 // signal of its own (a stack overflow is a SIGSEGV) is reported as a crash. The child's peak
 // resident memory comes from wait4's rusage.
+// The parent also measures, from /proc/stat, how much of the machine's CPU time other processes
+// used while each child ran; a noisy cell runs again at the end (--retries) and the quietest
+// attempt is kept.
 // For a probe the parent runs
 //   /proc/self/exe --probe <idle|latency> <pool> <quick|full>
 // which prints `idle <cpu_ns> <wall_ns>` or one `latency <ns>` per submission, then `done`,
@@ -111,8 +114,9 @@ options:
   --peers LIST     peers to run besides serial, which always runs (default all)
   --timeout S      kill a child that runs longer than S seconds (default 30)
   --idle S         a child that uses no CPU for S seconds is deadlocked (default 2; --quick: 1)
-  --retries N      run a cell again, up to N times, when other processes used 10% or more of
-                   the CPU while it ran; keep the quietest attempt (default 2; --quick: 0)
+  --retries N      at the end, run the cells during which other processes used 10% or more of
+                   the CPU again, up to N times each (5 minutes at most in all); keep the
+                   quietest attempt (default 2; --quick: 0)
   --no-probes      skip the idle-cost and submit-latency probes
   --json FILE      also write every cell, the probes and the machine's details to FILE
   --plot FILE      also draw the median times with gnuplot into FILE (PNG)
@@ -960,37 +964,16 @@ int run_parent(const options& o)
   bench::report::print_header(r);
   const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   const others_meter others;
-  const std::chrono::minutes retry_budget(5);
-  std::chrono::steady_clock::duration retry_time{};
   progress bar;
   // Serial runs first in each workload, so every other cell is checked as soon as it ends.
   std::map<std::string, std::uint64_t> serial_answer;
-  for (std::size_t i = 0; i < jobs.size(); ++i)
-  {
+  auto run_checked = [&](std::size_t i) {
     bench::report::cell c = run_cell(exe, jobs[i], o, bar, i + 1, jobs.size());
-    // Others' work skews times on a shared machine: a noisy cell runs again, once the machine
-    // is quiet (or 10 s have passed), and the quietest attempt stays. Failures other than a
-    // timeout do not depend on noise. Retries take at most retry_budget in all.
-    for (unsigned attempt = 2; attempt <= static_cast<unsigned>(o.retries) + 1 &&
-                               c.others_percent >= others_meter::noisy_percent &&
-                               (c.ok() || c.status.compare(0, 7, "timeout") == 0) && retry_time < retry_budget;
-         ++attempt)
-    {
-      const std::chrono::steady_clock::time_point retry_start = std::chrono::steady_clock::now();
-      wait_for_quiet(10);
-      bench::report::cell again = run_cell(exe, jobs[i], o, bar, i + 1, jobs.size());
-      again.attempts = attempt;
-      if (again.others_percent < c.others_percent)
-        c = std::move(again);
-      else
-        c.attempts = attempt;
-      retry_time += std::chrono::steady_clock::now() - retry_start;
-    }
     if (c.ok() && c.peer == bench::serial_peer)
     {
       check(c, *c.reference, "the reference answer is");
       if (c.ok())
-        serial_answer[c.workload] = c.answers.front();
+        serial_answer.emplace(c.workload, c.answers.front());
     }
     else if (c.ok())
     {
@@ -1003,8 +986,48 @@ int run_parent(const options& o)
       else
         check(c, s->second, "serial's is");
     }
-    bench::report::print_progress(c, i + 1, jobs.size());
-    r.cells.push_back(std::move(c));
+    return c;
+  };
+  for (std::size_t i = 0; i < jobs.size(); ++i)
+  {
+    r.cells.push_back(run_checked(i));
+    bench::report::print_progress(r.cells.back(), i + 1, jobs.size());
+  }
+
+  // Others' work skews times on a shared machine. Noisy cells run again at the end, each once
+  // the machine is quiet (or 20 s have passed), and the quietest attempt stays; --retries
+  // passes at most, and at most retry_budget in all. A failure other than a timeout does not
+  // come from noise, so it is not run again.
+  const std::chrono::steady_clock::time_point retries_start = std::chrono::steady_clock::now();
+  const std::chrono::minutes retry_budget(5);
+  auto noisy = [](const bench::report::cell& c) {
+    return c.others_percent >= others_meter::noisy_percent && (c.ok() || c.status.compare(0, 7, "timeout") == 0);
+  };
+  for (int pass = 1; pass <= o.retries; ++pass)
+  {
+    std::vector<std::size_t> again;
+    for (std::size_t i = 0; i < r.cells.size(); ++i)
+      if (noisy(r.cells[i]))
+        again.push_back(i);
+    if (again.empty())
+      break;
+    std::printf("# %zu cells were noisy (other processes used %g%% or more of the CPU): running them again, pass %d "
+                "of %d\n",
+                again.size(), others_meter::noisy_percent, pass, o.retries);
+    for (std::size_t i : again)
+    {
+      if (std::chrono::steady_clock::now() - retries_start > retry_budget)
+        break;
+      wait_for_quiet(20);
+      bench::report::cell c = run_checked(i);
+      bench::report::cell& old = r.cells[i];
+      c.attempts = old.attempts + 1;
+      if (c.others_percent < old.others_percent && (c.ok() || !old.ok()))
+        old = std::move(c);
+      else
+        old.attempts = c.attempts;
+      bench::report::print_progress(old, i + 1, jobs.size());
+    }
   }
   if (o.probes)
     run_probes(exe, o, r);

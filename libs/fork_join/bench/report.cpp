@@ -134,7 +134,7 @@ namespace report {
     const machine& m = r.host;
     std::printf("# fork_join_bench: %s sizes, %u runs per cell, threads %s; a child is killed after %g s, or after "
                 "%g s without using CPU (deadlock)\n# a cell during which other processes used 10%% or more of the "
-                "CPU runs again, up to %u times\n",
+                "CPU runs again at the end, up to %u times\n",
                 r.scale.c_str(), r.runs, threads_list(r.threads).c_str(), r.timeout_s, r.idle_s, r.retries);
     std::printf("# cpu: %s; %u cpus available (hardware_concurrency %u); load average %s\n", m.cpu_model.c_str(),
                 m.cpus_available, m.hardware_concurrency, m.load_average.c_str());
