@@ -8,6 +8,7 @@
 // threads that are not workers, the default pool, and other Boost executors.
 
 #define BOOST_TEST_MODULE task_block
+#include "support.hpp"
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/basic_thread_pool.hpp>
@@ -25,15 +26,12 @@
 #include <type_traits>
 #include <vector>
 
-#ifndef BOOST_THREAD_FJ_TEST_SCALE
-#define BOOST_THREAD_FJ_TEST_SCALE 1
-#endif
-
 using boost::executors::fork_join_thread_pool;
 using boost::executors::task_block;
 using boost::executors::task_canceled_exception;
 using boost::experimental::parallel::exception_list;
 namespace fj = boost::executors;
+using namespace fj_test;
 
 static_assert(!std::is_default_constructible<task_block>::value, "only define_task_block makes one");
 static_assert(!std::is_copy_constructible<task_block>::value, "not copyable");
@@ -41,8 +39,6 @@ static_assert(!std::is_move_constructible<task_block>::value, "not movable");
 static_assert(!std::is_copy_assignable<task_block>::value && !std::is_move_assignable<task_block>::value, "no assignment");
 
 namespace {
-
-std::uint64_t serial_fib(int n) { return n < 2 ? std::uint64_t(n) : serial_fib(n - 1) + serial_fib(n - 2); }
 
 // The article's final fib.
 template <class Executor>
@@ -56,34 +52,6 @@ std::uint64_t fib(Executor& ex, int n)
     b = fib(ex, n - 2);
   });
   return a + b;
-}
-
-struct tagged_error : std::runtime_error
-{
-  explicit tagged_error(int t) : std::runtime_error("tagged"), tag(t) {}
-  int tag;
-};
-
-std::multiset<int> tags_of(const exception_list& list)
-{
-  std::multiset<int> tags;
-  for (const boost::exception_ptr& e : list)
-  {
-    try
-    {
-      boost::rethrow_exception(e);
-    }
-    catch (const tagged_error& t)
-    {
-      tags.insert(t.tag);
-    }
-    catch (const exception_list& inner)
-    {
-      for (int t : tags_of(inner))
-        tags.insert(100 + t);
-    }
-  }
-  return tags;
 }
 
 } // namespace
@@ -342,6 +310,34 @@ BOOST_AUTO_TEST_CASE(other_boost_executors)
   {
     boost::executors::loop_executor loop; // runs closures only when the waiter loops
     BOOST_TEST(fib(loop, 12) == serial_fib(12));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(deep_blocks_on_other_executors_do_not_overflow)
+{
+  // As parallel_invoke's generic path: the owner runs unstarted children itself and nests at
+  // most 8 levels of helped closures (fib(25) overflowed the stack before).
+  {
+    boost::executors::basic_thread_pool pool(2);
+    BOOST_TEST(fib(pool, 25) == serial_fib(25));
+  }
+  {
+    boost::executors::loop_executor loop;
+    BOOST_TEST(fib(loop, 25) == serial_fib(25));
+  }
+  {
+    // Children that run children into their parent's block, from the executor's threads: the
+    // owner claims whatever they add that nobody has started, so each runs exactly once.
+    boost::executors::basic_thread_pool pool(2);
+    std::atomic<int> ran{0};
+    fj::define_task_block(pool, [&](task_block& tb) {
+      for (int i = 0; i < 100; ++i)
+        tb.run([&] {
+          ran.fetch_add(1);
+          tb.run([&] { ran.fetch_add(1); });
+        });
+    });
+    BOOST_TEST(ran.load() == 200);
   }
 }
 

@@ -12,8 +12,9 @@
 // future, no shared state): f2..fn are pushed to the calling worker's deque, f1 runs inline,
 // and each child nobody stole is popped back and run inline too; a stolen one is waited for
 // by helping (detail/fork_join/stack_task.hpp). On any other Boost executor the children are
-// submitted as closures and the caller waits, running queued closures of the executor while
-// there are any (try_executing_one), else blocking.
+// submitted as closures; once f1 has returned the caller runs each child no thread of the
+// executor has started, then waits for the others, running queued closures of the executor
+// meanwhile (try_executing_one, nested at most 8 deep on one thread), else blocking.
 
 #ifndef BOOST_THREAD_EXECUTORS_PARALLEL_INVOKE_HPP
 #define BOOST_THREAD_EXECUTORS_PARALLEL_INVOKE_HPP
@@ -26,6 +27,7 @@
 #include <boost/thread/experimental/exception_list.hpp>
 #include <boost/thread/mutex.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -179,54 +181,146 @@ namespace fork_join {
     exception_collector& errors_;
   };
 
-  template <class Executor, class F>
-  void submit_or_run(Executor& ex, generic_latch& latch, F& f)
+  // On any other executor each child is submitted as a closure, and whoever claims it first
+  // runs it: the thread of the executor that runs the closure, or the caller once f1 has
+  // returned. So the caller never waits for a child that is still queued, only for children
+  // that other threads are running, which finish without its help: its wait may block, and the
+  // help it gives meanwhile (running queued closures, which profits a thread pool) can be
+  // bounded. Unbounded help overflows the stack: each wait nested one more closure on the
+  // waiting thread, and fib(25) on a basic_thread_pool overflowed an 8 MiB stack.
+  // The claims live in a block shared with the closures, since a closure may run after the
+  // caller has left (it then finds its child claimed and does nothing); a closure touches the
+  // caller's frame (the child, the latch) only after it has won the claim.
+  template <std::size_t N>
+  struct generic_claims
   {
-    auto body = [&latch, &f] {
-      boost::exception_ptr e;
-      bool interrupted = false;
-      try
-      {
-        std::invoke(f);
-      }
-      catch (const thread_interrupted&)
-      {
-        interrupted = true;
-      }
-      catch (...)
-      {
-        e = current_exception_lossless();
-      }
-      latch.count_down(e, interrupted);
-    };
+    generic_claims() noexcept
+    {
+      for (std::atomic<bool>& c : claimed)
+        c.store(false, std::memory_order_relaxed); // before the block is shared
+    }
+
+    // Returns: whether this claimant won child k. relaxed: exchanges on one flag are totally
+    // ordered, so exactly one claimant wins; the child's inputs reach a closure through the
+    // executor's queue, its results reach the caller through the latch's mutex.
+    bool claim(std::size_t k) noexcept { return !claimed[k].exchange(true, std::memory_order_relaxed); }
+
+    std::atomic<bool> claimed[N];
+  };
+
+  // Effects: runs f and counts the latch down with its outcome.
+  template <class F>
+  void run_and_count_down(F& f, generic_latch& latch) noexcept
+  {
+    boost::exception_ptr e;
+    bool interrupted = false;
     try
     {
-      ex.submit(body);
+      std::invoke(f);
+    }
+    catch (const thread_interrupted&)
+    {
+      interrupted = true;
     }
     catch (...)
     {
-      body(); // refused (closed, out of memory): run it here; nothing is lost
+      e = current_exception_lossless();
+    }
+    latch.count_down(e, interrupted);
+  }
+
+  template <class Executor, class F, std::size_t N>
+  void submit_claimable(Executor& ex, const std::shared_ptr<generic_claims<N> >& claims, std::size_t k,
+                        generic_latch& latch, F& f)
+  {
+    generic_latch* const l = &latch;
+    F* const child = &f;
+    try
+    {
+      ex.submit([claims, k, l, child] {
+        if (claims->claim(k))
+          run_and_count_down(*child, *l);
+      });
+    }
+    catch (...)
+    {
+      // refused (closed, out of memory): the child stays unclaimed and the caller runs it
     }
   }
 
-  template <class Executor, class First, class... Children>
-  void invoke_generic(Executor& ex, exception_collector& errors, First& first, Children&... children)
+  template <class F, std::size_t N>
+  void claim_and_run(generic_claims<N>& claims, std::size_t k, generic_latch& latch, F& f) noexcept
   {
-    generic_latch latch(sizeof...(Children), errors);
-    (submit_or_run(ex, latch, children), ...);
+    if (claims.claim(k))
+      run_and_count_down(f, latch);
+  }
+
+  // How many bounded help loops (help_bounded) the calling thread is nested in; each runs at
+  // most one more level of closures on its stack.
+  inline unsigned& generic_help_depth() noexcept
+  {
+    static thread_local unsigned depth = 0;
+    return depth;
+  }
+  const unsigned generic_help_depth_limit = 8;
+
+  // Effects: calls try_one() (run one queued closure of an executor; false if there was none)
+  // until done() or try_one() returns false; does nothing if the calling thread is already
+  // nested generic_help_depth_limit deep in such loops, so a thread's stack holds at most that
+  // many levels of helped closures.
+  // Throws: what try_one throws.
+  template <class TryOne, class Done>
+  void help_bounded(TryOne try_one, Done done)
+  {
+    struct nesting
+    {
+      explicit nesting(unsigned& d) noexcept : depth(d) { ++depth; }
+      ~nesting() { --depth; }
+      unsigned& depth;
+    };
+    unsigned& depth = generic_help_depth();
+    if (depth >= generic_help_depth_limit)
+      return;
+    nesting level(depth);
+    while (!done() && try_one())
+    {
+    }
+  }
+
+  template <class Executor, class First, class... Children, std::size_t... K>
+  void invoke_generic(Executor& ex, exception_collector& errors, std::index_sequence<K...>, First& first,
+                      Children&... children)
+  {
+    constexpr std::size_t n = sizeof...(Children);
+    generic_latch latch(n, errors);
+    const std::shared_ptr<generic_claims<n> > claims = std::make_shared<generic_claims<n> >();
+    (submit_claimable(ex, claims, K, latch, children), ...);
     exception_collector first_errors;
     invoke_collecting(first, first_errors);
     {
-      this_thread::disable_interruption no_interruption; // the closures refer to this frame
+      this_thread::disable_interruption no_interruption; // claimed closures refer to this frame
+      (claim_and_run(*claims, K, latch, children), ...);
       if constexpr (has_try_executing_one<Executor>::value)
       {
-        while (!latch.try_wait() && ex.try_executing_one())
+        try
         {
+          help_bounded([&ex] { return ex.try_executing_one(); }, [&latch] { return latch.try_wait(); });
+        }
+        catch (...)
+        {
+          latch.wait(); // claimed closures refer to this frame
+          throw;
         }
       }
       latch.wait();
     }
     errors.absorb(first_errors);
+  }
+
+  template <class Executor, class First, class... Children>
+  void invoke_generic(Executor& ex, exception_collector& errors, First& first, Children&... children)
+  {
+    invoke_generic(ex, errors, std::index_sequence_for<Children...>(), first, children...);
   }
 
 } // namespace fork_join

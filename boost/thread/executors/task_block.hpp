@@ -24,8 +24,9 @@
 // task (detail/fork_join/stack_task.hpp) pushed to the running worker's deque, its storage
 // taken from an arena in the block's frame (no allocation for the first few children), and a
 // wait pops it back and runs it inline unless it was stolen, else helps. On any other Boost
-// executor children are submitted as closures and waits run the executor's queued closures
-// (try_executing_one) while there are any, else block.
+// executor children are submitted as closures; a wait runs each child no thread of the
+// executor has started yet, then runs the executor's queued closures (try_executing_one,
+// nested at most 8 deep on one thread) while there are any, else blocks.
 //
 // Differences from Boost's experimental task_region, on purpose: waits help instead of
 // blocking a worker (task_region deadlocks on a fixed pool), and define_task_block without an
@@ -48,11 +49,14 @@
 #include <cstddef>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace boost {
 namespace executors {
@@ -145,18 +149,38 @@ namespace fork_join {
     bool queued_ = true;
   };
 
-  // A child of a block on any other executor: a heap closure that reports to the block.
+  // A child of a block on any other executor. The closure submitted to the executor and the
+  // block's list of children share it, and whoever claims it first runs it: a thread of the
+  // executor, or the block's owner when it joins. So the owner never waits for a child that
+  // is still queued, only for children other threads are running, which finish without its
+  // help; its wait may block, and the help it gives meanwhile can be bounded (help_bounded in
+  // parallel_invoke.hpp says why it must be). A closure that runs after the block has ended
+  // finds its child claimed and does nothing; only the claimant touches the block.
   struct generic_child
   {
     virtual ~generic_child() = default;
-    virtual void execute() noexcept = 0; // runs, reports, deletes itself
+
+    // Requires: claim() returned true on this thread.
+    // Effects: runs the child (or skips it if the block is canceled), destroys its function
+    // object, then reports to the block; *this may outlive the block, the block not *this.
+    virtual void execute() noexcept = 0;
+
+    // Returns: whether the caller won the child. relaxed: exchanges on one flag are totally
+    // ordered, so exactly one claimant wins; the child's function object reaches a closure
+    // through the executor's queue and the owner through the block's mutex, and its outcome
+    // reaches the owner through that mutex.
+    bool claim() noexcept { return !claimed_.exchange(true, std::memory_order_relaxed); }
+
+  private:
+    std::atomic<bool> claimed_{false};
   };
 
   // The type-erased executor of a block that does not run on our pool.
   struct generic_executor
   {
     void* ex = nullptr;
-    void (*submit)(void* ex, generic_child* c) = nullptr; // throws if the executor refuses
+    // Throws if the executor refuses the closure.
+    void (*submit)(void* ex, const std::shared_ptr<generic_child>& c) = nullptr;
     bool (*try_executing_one)(void* ex) = nullptr;        // null if the executor has none
 
     template <class Executor>
@@ -164,7 +188,12 @@ namespace fork_join {
     {
       generic_executor g;
       g.ex = &e;
-      g.submit = [](void* x, generic_child* c) { static_cast<Executor*>(x)->submit([c] { c->execute(); }); };
+      g.submit = [](void* x, const std::shared_ptr<generic_child>& c) {
+        static_cast<Executor*>(x)->submit([c] {
+          if (c->claim())
+            c->execute();
+        });
+      };
       if constexpr (has_try_executing_one<Executor>::value)
         g.try_executing_one = [](void* x) { return static_cast<Executor*>(x)->try_executing_one(); };
       return g;
@@ -294,7 +323,7 @@ namespace executors {
     {
       struct child final : detail::fork_join::generic_child
       {
-        child(G&& h, task_block& b) : fn(std::forward<G>(h)), block(b) {}
+        child(G&& h, task_block& b) : fn(std::in_place, std::forward<G>(h)), block(b) {}
         void execute() noexcept override
         {
           boost::exception_ptr error;
@@ -304,7 +333,7 @@ namespace executors {
           {
             try
             {
-              std::invoke(fn);
+              std::invoke(*fn);
             }
             catch (const task_canceled_exception&)
             {
@@ -321,25 +350,30 @@ namespace executors {
               error = detail::fork_join::current_exception_lossless();
             }
           }
-          task_block& b = block;
-          delete this;
-          b.generic_done(error, interrupted);
+          fn.reset(); // the function object may refer to the block's frame: gone before it ends
+          block.generic_done(error, interrupted);
         }
-        Fn fn;
+        std::optional<Fn> fn;
         task_block& block;
       };
-      child* c = new child(std::forward<G>(g), *this);
+      const std::shared_ptr<child> c = std::make_shared<child>(std::forward<G>(g), *this);
+      const bool owner = std::this_thread::get_id() == owner_;
       {
         lock_guard<mutex> lk(mtx_);
+        unclaimed_.push_back(c);
         ++pending_;
       }
+      if (!owner)
+        cv_.notify_all(); // an owner blocked in join_all() runs it if no thread of the executor does
       try
       {
         generic_.submit(generic_.ex, c);
       }
       catch (...)
       {
-        c->execute(); // refused: run it here; nothing is lost
+        // refused (closed, out of memory): run it here; nothing is lost
+        if (c->claim())
+          c->execute();
       }
     }
 
@@ -377,13 +411,43 @@ namespace executors {
         return;
       }
       this_thread::disable_interruption no_interruption; // children refer to this frame
+      run_unclaimed();
       if (generic_.try_executing_one)
-        while (!generic_idle() && generic_.try_executing_one(generic_.ex))
-        {
-        }
+        detail::fork_join::help_bounded([this] { return generic_.try_executing_one(generic_.ex); },
+                                        [this] { return generic_idle(); });
+      // Block only while every unfinished child is claimed; children that other threads run
+      // may add children (run() from a non-owner notifies), which are claimed here.
       unique_lock<mutex> lk(mtx_);
       while (pending_ != 0)
-        cv_.wait(lk);
+      {
+        if (unclaimed_.empty())
+          cv_.wait(lk);
+        else
+        {
+          lk.unlock();
+          run_unclaimed();
+          lk.lock();
+        }
+      }
+    }
+
+    // Effects: runs, on the calling thread, every child in unclaimed_ that nobody has claimed,
+    // until the list stays empty.
+    void run_unclaimed() noexcept
+    {
+      for (;;)
+      {
+        std::vector<std::shared_ptr<detail::fork_join::generic_child> > taken;
+        {
+          lock_guard<mutex> lk(mtx_);
+          if (unclaimed_.empty())
+            return;
+          taken.swap(unclaimed_);
+        }
+        for (const std::shared_ptr<detail::fork_join::generic_child>& c : taken)
+          if (c->claim())
+            c->execute();
+      }
     }
 
     bool generic_idle()
@@ -421,6 +485,8 @@ namespace executors {
     mutex mtx_;                                 // generic children and errors_ from them
     condition_variable cv_;
     std::size_t pending_ = 0;                   // generic children not finished, under mtx_
+    // Generic children that may still be unclaimed, under mtx_.
+    std::vector<std::shared_ptr<detail::fork_join::generic_child> > unclaimed_;
     detail::fork_join::exception_collector errors_;
   };
 
