@@ -7,10 +7,11 @@
 //
 // A joiner runs queued tasks one at a time until its condition holds, re-checking it after each
 // task (hazard 2: it never runs more than it must, and a worker takes its own newest tasks, which
-// are its own children, first). When there is nothing to run it parks (hazard 1 and the
-// article's unsolved "evil case"): it sleeps until its future is ready OR new work is pushed to
-// a pool it helps, so a join that starts before the awaited task is even submitted wakes up
-// and runs that task. A joiner with nothing to run does not burn a core.
+// are its own children, first). When there is nothing to run it spins a bounded number of
+// rounds, as an idle worker does, then parks (hazard 1 and the article's unsolved "evil case"):
+// it sleeps until its future is ready OR new work is pushed to a pool it helps, so a join that
+// starts before the awaited task is even submitted wakes up and runs that task. A joiner with
+// nothing to run does not burn a core.
 //
 // Stack: a thread that is not a worker of a pool it helps only takes queued tasks while it has
 // stack to spare (stack_bounds.hpp); below that it only waits, which is safe because the
@@ -53,7 +54,21 @@ namespace fork_join {
       if (ready())
         return;
       const bool helping = may_help || stack_has_room();
-      if (helping && (first->try_run_one() || (second && second->try_run_one())))
+      auto run_one = [&] { return helping && (first->try_run_one() || (second && second->try_run_one())); };
+      if (run_one())
+        continue;
+      // Before parking, look again for a while, as an idle worker does (pool_core.hpp): the
+      // awaited task often finishes, or its thief pushes work (a chain of forks), within
+      // microseconds, and a park costs a wake-up on both sides.
+      bool ran = false;
+      for (int round = 0; round < BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS && !ran; ++round)
+      {
+        if (ready())
+          return;
+        this_thread::yield();
+        ran = run_one();
+      }
+      if (ran)
         continue;
 
       task* t = nullptr;
