@@ -98,14 +98,14 @@ namespace {
 
 const char* const usage = R"(usage: fork_join_bench [options]
 
-Runs fork/join workloads (fib, fib with a cutoff, merge sort, an unbalanced tree, deep chains)
-and many external submissions on serial code, on fork_join_thread_pool (fork/join,
-parallel_invoke, submit), on Boost's basic_thread_pool, on oneTBB and on OpenMP tasks (those
-found at build time; see --list), each peer and thread count in a child process with a
-watchdog. Checks every answer against the serial peer's and prints the median and minimum
-time of the runs, the speedup over serial, the ratio to oneTBB at the same thread count, peak
-memory and the pool's counters; then what an idle pool costs and how soon an external
-submission to an idle pool starts.
+Runs fork/join workloads (fib, fib with a cutoff, merge sort, an unbalanced tree, deep chains),
+many external submissions, and parallel algorithms (a loop, a reduction, a sort) on serial
+code, on fork_join_thread_pool (fork/join, parallel_invoke, submit, the parallel algorithms),
+on Boost's basic_thread_pool, on oneTBB and on OpenMP (those found at build time; see --list),
+each peer and thread count in a child process with a watchdog. Checks every answer against
+the serial peer's and prints the median and minimum time of the runs, the speedup over serial,
+the ratio to oneTBB at the same thread count, peak memory and the pool's counters; then what
+an idle pool costs and how soon an external submission to an idle pool starts.
 
 options:
   --threads LIST   thread counts to sweep, e.g. 1,2,4 (default 1,2,4; --quick: 1,2)
@@ -130,16 +130,19 @@ not an error); 2 on bad usage.
 )";
 
 // Display (and run) order: the issue's order of workloads, then peers by family.
-const std::vector<std::string> workload_order{"fib", "fib_cutoff", "sort", "uts", "chain_1e4", "chain_1e5",
-                                              "external"};
+const std::vector<std::string> workload_order{"fib",       "fib_cutoff", "sort",    "uts",        "chain_1e4",
+                                              "chain_1e5", "external",   "par_for", "par_reduce", "par_sort"};
 const std::vector<std::string> peer_order{"serial",
                                           "fork_join",
                                           "fork_join_invoke",
                                           "fork_join_submit",
+                                          "fork_join_algorithm",
                                           "tbb_task_group",
                                           "tbb_parallel_invoke",
                                           "tbb_arena_enqueue",
+                                          "tbb_algorithm",
                                           "openmp_task",
+                                          "openmp_for",
                                           "basic_pool_reschedule",
                                           "basic_pool_get",
                                           "basic_pool_submit"};

@@ -168,10 +168,11 @@ namespace report {
                     format_mib(c.peak_rss_kib).c_str(), c.others_percent, c.status.c_str());
       }
       std::printf("\nspeedup = serial's median / the peer's median; vs oneTBB = the peer's median / the median of "
-                  "oneTBB's\ntask_group (external: task_arena::enqueue) at the same thread count, below 1 is faster; "
-                  "both\nmeasured in this run. peak MiB: the child process's peak resident memory (ru_maxrss). "
-                  "others%%: the share\nof the machine's CPU time that other processes used while the child ran "
-                  "(noise in its times; a\nnoisy cell ran again, and this is its quietest attempt).\n");
+                  "oneTBB's\ntask_group (external: task_arena::enqueue; par_*: oneTBB's parallel_for, parallel_reduce "
+                  "or\nparallel_sort) at the same thread count, below 1 is faster; both measured in this run. peak "
+                  "MiB:\nthe child process's peak resident memory (ru_maxrss). others%%: the share of the machine's "
+                  "CPU\ntime that other processes used while the child ran (noise in its times; a noisy cell ran "
+                  "again,\nand this is its quietest attempt).\n");
     }
 
     // Medians at one thread count: a row per peer, a column per workload; "-" where a peer has
@@ -470,8 +471,10 @@ namespace report {
       return out;
     }
 
-    const char* const colors[] = {"#000000", "#1f77b4", "#17becf", "#2ca02c", "#d62728", "#ff7f0e",
-                                  "#e377c2", "#9467bd", "#8c564b", "#7f7f7f", "#bcbd22"};
+    // One per peer of main.cpp's peer_order, so that no two peers share a colour; a library's
+    // *_algorithm (and openmp_for) peer in a darker shade of its family's.
+    const char* const colors[] = {"#000000", "#1f77b4", "#17becf", "#2ca02c", "#0b3d91", "#d62728", "#ff7f0e",
+                                  "#e377c2", "#8b0000", "#9467bd", "#4b2882", "#8c564b", "#7f7f7f", "#bcbd22"};
 
   } // namespace
 

@@ -108,10 +108,12 @@ namespace report {
     bool failed = false;
   };
 
-  // The oneTBB peers a workload's "vs oneTBB" ratio is taken against, the first it has.
+  // The oneTBB peers a workload's "vs oneTBB" ratio is taken against, the first it has: the
+  // fork/join workloads have task_group, external has enqueue, the par_* workloads have only
+  // oneTBB's own algorithm.
   inline const std::vector<std::string>& tbb_baselines()
   {
-    static const std::vector<std::string> names{"tbb_task_group", "tbb_arena_enqueue"};
+    static const std::vector<std::string> names{"tbb_task_group", "tbb_arena_enqueue", "tbb_algorithm"};
     return names;
   }
 

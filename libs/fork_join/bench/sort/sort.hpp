@@ -28,26 +28,33 @@ namespace sort {
 
   inline problem size(scale s) { return s == scale::quick ? problem{1 << 16, 1 << 10} : problem{10000000, 10000}; }
 
+  // Returns: n pseudo-random ints, the same for every call (par_sort sorts them too).
+  inline std::vector<int> random_ints(std::size_t n)
+  {
+    std::vector<int> v(n);
+    for (std::size_t i = 0; i < n; ++i)
+      v[i] = static_cast<int>(static_cast<std::uint32_t>(splitmix64(i)));
+    return v;
+  }
+
+  // Returns: an order-dependent checksum of v: equal for two arrays only if (barring a
+  // collision) they hold the same values in the same order.
+  inline std::uint64_t digest(const std::vector<int>& v)
+  {
+    std::uint64_t h = 0;
+    for (int x : v)
+      h = splitmix64(h ^ static_cast<std::uint32_t>(x));
+    return h;
+  }
+
   // What a peer sorts: the same pseudo-random input, restored before every run.
   struct buffers
   {
-    explicit buffers(std::size_t n) : input(n), data(n), scratch(n)
-    {
-      for (std::size_t i = 0; i < n; ++i)
-        input[i] = static_cast<int>(static_cast<std::uint32_t>(splitmix64(i)));
-    }
+    explicit buffers(std::size_t n) : input(random_ints(n)), data(n), scratch(n) {}
 
     void reset() { std::copy(input.begin(), input.end(), data.begin()); }
 
-    // An order-dependent checksum of data: equal for two arrays only if (barring a collision)
-    // they hold the same values in the same order.
-    std::uint64_t digest() const
-    {
-      std::uint64_t h = 0;
-      for (int v : data)
-        h = splitmix64(h ^ static_cast<std::uint32_t>(v));
-      return h;
-    }
+    std::uint64_t digest() const { return sort::digest(data); }
 
     std::vector<int> input, data, scratch;
   };
