@@ -32,6 +32,37 @@ namespace fork_join {
     return ex::fork(pool, std::forward<F>(f)).get();
   }
 
+  // How the parallel-algorithm peers (fork_join_algorithm) start: the way a user calls an
+  // algorithm, and the way the oneTBB and OpenMP peers start theirs. At 2 threads or more the
+  // calling (main) thread runs the algorithm and helps, on a pool of threads - 1 workers, so that
+  // `threads` threads run it, as oneTBB's arena of `threads` holds the main thread and
+  // threads - 1 workers. At 1 thread: a root task on a 1-worker pool (run_root).
+  // Why not run_root at every count: on this benchmark's VMs, when a thread that has just run
+  // the (serial) reset between runs submits the root and blocks, the worker that the root's first
+  // split wakes is often placed on the CPU of the worker that woke it, and waits there for the
+  // kernel's next load balance (3 to 4 ms: a whole 6 ms loop runs at serial speed). The long
+  // fork/join workloads do not notice; the 10^7-element loops did, 8 to 40 times in 40.
+  class algorithm_team
+  {
+  public:
+    explicit algorithm_team(unsigned threads) : pool_(threads > 1 ? threads - 1 : 1), root_task_(threads <= 1) {}
+
+    ex::fork_join_thread_pool& pool() { return pool_; }
+
+    // Effects: runs f() as described above. Returns: f()'s result.
+    template <class F>
+    auto run(F&& f)
+    {
+      if (root_task_)
+        return run_root(pool_, std::forward<F>(f));
+      return std::forward<F>(f)();
+    }
+
+  private:
+    ex::fork_join_thread_pool pool_;
+    const bool root_task_;
+  };
+
   // Effects: reports the pool's counters, accumulated over every run so far, to the parent.
   inline void report_statistics(const ex::fork_join_thread_pool& pool)
   {

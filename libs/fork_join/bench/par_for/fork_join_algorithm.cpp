@@ -14,7 +14,8 @@ namespace ex = bench::fork_join::ex;
 
 void run(const bench::config& cfg)
 {
-  ex::fork_join_thread_pool pool(cfg.threads);
+  bench::fork_join::algorithm_team team(cfg.threads);
+  ex::fork_join_thread_pool& pool = team.pool();
   const bench::par_for::problem p = bench::par_for::size(cfg.scale);
   bench::par_for::buffers buf(p.n);
   const std::uint64_t* const in = buf.in.data();
@@ -22,7 +23,7 @@ void run(const bench::config& cfg)
   bench::measure(
       cfg, [&] { buf.reset(); },
       [&] {
-        bench::fork_join::run_root(pool, [&] {
+        team.run([&] {
           ex::parallel_for(
               pool, std::size_t(0), p.n, [in, out](std::size_t i) { out[i] = bench::par_for::work(in[i]); }, p.grain);
         });

@@ -16,11 +16,12 @@ namespace ex = bench::fork_join::ex;
 
 void run(const bench::config& cfg)
 {
-  ex::fork_join_thread_pool pool(cfg.threads);
+  bench::fork_join::algorithm_team team(cfg.threads);
+  ex::fork_join_thread_pool& pool = team.pool();
   const bench::par_reduce::problem p = bench::par_reduce::size(cfg.scale);
   const std::vector<std::uint64_t> in = bench::par_reduce::input(p.n);
   bench::measure(cfg, [&] {
-    return bench::fork_join::run_root(pool, [&] {
+    return team.run([&] {
       return ex::parallel_transform_reduce(
           pool, in.begin(), in.end(), std::uint64_t(0), std::plus<std::uint64_t>(),
           [](std::uint64_t x) { return bench::par_reduce::work(x); }, p.grain);

@@ -14,11 +14,12 @@ namespace ex = bench::fork_join::ex;
 
 void run(const bench::config& cfg)
 {
-  ex::fork_join_thread_pool pool(cfg.threads);
+  bench::fork_join::algorithm_team team(cfg.threads);
+  ex::fork_join_thread_pool& pool = team.pool();
   bench::par_sort::buffers buf(bench::par_sort::size(cfg.scale));
   bench::measure(
       cfg, [&] { buf.reset(); },
-      [&] { bench::fork_join::run_root(pool, [&] { ex::parallel_sort(pool, buf.data.begin(), buf.data.end()); }); },
+      [&] { team.run([&] { ex::parallel_sort(pool, buf.data.begin(), buf.data.end()); }); },
       [&] { return buf.digest(); });
   bench::fork_join::report_statistics(pool);
 }
