@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # README command 1: installs what is missing (the build's dependencies, and for the benchmark
 # oneTBB and gnuplot; OpenMP's libgomp comes with g++), builds the benchmark program optimized,
-# runs the full benchmark (about 5 minutes on 2 cores, up to 10 with re-runs of noisy cells) and writes its results to
-# doc/benchmark/results.json and doc/benchmark/results.png.
+# runs the full benchmark (about 5 minutes on 2 cores, up to 10 with re-runs of noisy cells)
+# and writes its results to doc/benchmark/results.json and doc/benchmark/results.png.
 # Extra arguments go to the benchmark after those (try --help); a later --json or --plot
 # writes elsewhere, e.g. `bash .ci/demo.sh --quick --json /tmp/quick.json --plot /tmp/quick.png`.
 set -euo pipefail
