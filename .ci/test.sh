@@ -2,8 +2,9 @@
 # README command 2: installs what is missing, then builds and runs the whole test suite
 #  1. optimized with assertions (CMake + CTest): tests, examples, header and compile-fail
 #     tests, the benchmark's own smoke test and the find_package consumer test;
-#  2. the same suite under ThreadSanitizer;
-#  3. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer;
+#  2. the tests and examples that run code, under ThreadSanitizer (the compile-only header,
+#     compile-fail and consumer tests are not repeated: they would check nothing new);
+#  3. the same under AddressSanitizer + UndefinedBehaviorSanitizer;
 #  4. the same test sources through b2 (`b2 test`) against the system Boost.
 set -euo pipefail
 cd "$(dirname "$0")/.."
