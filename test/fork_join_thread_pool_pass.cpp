@@ -10,6 +10,8 @@
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
+#include <boost/thread/executors/parallel_invoke.hpp>
+#include <boost/thread/future.hpp>
 #include <boost/thread/latch.hpp>
 
 #include <atomic>
@@ -258,5 +260,75 @@ BOOST_AUTO_TEST_CASE(idle_workers_wake_for_late_work)
     f.wait(); // a lost wake-up would hang here (and the watchdog would fail the test)
     if (i % 20 == 0)
       boost::this_thread::sleep_for(boost::chrono::milliseconds(2));
+  }
+}
+
+// Issue 9, defect 6: an at_thread_entry that submits after close() ran on a thread not yet
+// marked as a worker, so its submission was an outside one, threw sync_queue_is_closed out of
+// the thread function and terminated the process. It is a worker's submission now (accepted).
+BOOST_AUTO_TEST_CASE(at_thread_entry_submits_after_close)
+{
+  std::atomic<bool> closed{false};
+  std::atomic<int> ran{0};
+  {
+    fork_join_thread_pool pool(2, [&](fork_join_thread_pool& p) {
+      while (!closed.load(std::memory_order_acquire))
+        std::this_thread::yield();
+      p.submit([&] { ran.fetch_add(1, std::memory_order_relaxed); });
+    });
+    pool.close();
+    closed.store(true, std::memory_order_release);
+    pool.join();
+  }
+  BOOST_TEST(ran.load() == 2);
+}
+
+// Issue 9, defect 7: join() after interrupt() left a deep chain of nested parallel_invoke
+// levels unfinished: the joining thread ran it on its own (small) stack and its nested joins
+// stopped helping when the stack ran low, with no worker left. join() now runs what
+// interrupted workers left on fresh worker threads, which have worker stacks.
+int chain(fork_join_thread_pool& pool, int n)
+{
+  if (n == 0)
+    return 0;
+  int below = 0;
+  boost::parallel_invoke(pool, [&] { below = chain(pool, n - 1); }, [] {});
+  return below + 1;
+}
+
+BOOST_AUTO_TEST_CASE(join_after_interrupt_finishes_a_deep_chain)
+{
+  const int depth = 100000 / BOOST_THREAD_FJ_TEST_SCALE;
+  boost::latch blocked(1);
+  int result = 0; // written by the chain, read after join(): plain on purpose
+  fork_join_thread_pool pool(1);
+  pool.submit([&] {
+    blocked.count_down();
+    for (;;)
+      boost::this_thread::sleep_for(boost::chrono::milliseconds(1)); // an interruption point
+  });
+  blocked.wait();
+  pool.submit([&] { result = chain(pool, depth); }); // queued behind the blocker
+  pool.interrupt();
+  pool.join();
+  BOOST_TEST(result == depth);
+}
+
+// Issue 9, defect 8: two threads calling join() at once joined the same boost::thread objects
+// unguarded (ThreadSanitizer reports the race; boost::thread::join on a thread another join
+// is joining is undefined). Both calls return once everything has run.
+BOOST_AUTO_TEST_CASE(two_threads_join_at_once)
+{
+  for (int round = 0; round < 20; ++round)
+  {
+    std::atomic<int> ran{0};
+    fork_join_thread_pool pool(2);
+    for (int i = 0; i < 100; ++i)
+      pool.submit([&] { ran.fetch_add(1, std::memory_order_relaxed); });
+    pool.close();
+    std::thread other([&] { pool.join(); });
+    pool.join();
+    other.join();
+    BOOST_TEST(ran.load() == 100);
   }
 }

@@ -52,39 +52,38 @@ BOOST_AUTO_TEST_CASE(no_lost_wakeup_commit_wait)
   BOOST_TEST(turn.load() == 2 * rounds);
 }
 
-// The joiner side: enlist a wake token and sleep on its future.
-BOOST_AUTO_TEST_CASE(no_lost_wakeup_enlist)
+// Several sleepers and notify_all(): every sleeper wakes for every round (as close() and the
+// last finished task wake every idle worker).
+BOOST_AUTO_TEST_CASE(notify_all_wakes_every_sleeper)
 {
   const int rounds = 20000 / BOOST_THREAD_FJ_TEST_SCALE;
   event_count ec;
-  std::atomic<int> produced{0};
-  std::thread consumer([&] {
+  std::atomic<int> round{0};
+  auto sleeper = [&] {
     for (int seen = 0; seen < rounds;)
     {
-      if (produced.load(std::memory_order_acquire) > seen)
+      if (round.load(std::memory_order_acquire) > seen)
       {
         ++seen;
         continue;
       }
       const event_count::key_type key = ec.prepare_wait();
-      if (produced.load(std::memory_order_acquire) > seen)
+      if (round.load(std::memory_order_acquire) > seen)
       {
         ec.cancel_wait();
         continue;
       }
-      event_count::wake_token w;
-      boost::future<void> f = w.get_future();
-      if (ec.enlist(key, w))
-        f.wait();
-      ec.delist(w);
-      ec.cancel_wait();
+      ec.commit_wait(key);
     }
-  });
+  };
+  std::thread a(sleeper), b(sleeper), c(sleeper);
   for (int i = 0; i < rounds; ++i)
   {
-    produced.fetch_add(1, std::memory_order_release);
-    ec.notify_one();
+    round.fetch_add(1, std::memory_order_release);
+    ec.notify_all();
   }
-  consumer.join();
-  BOOST_TEST(produced.load() == rounds);
+  a.join();
+  b.join();
+  c.join();
+  BOOST_TEST(round.load() == rounds);
 }

@@ -68,7 +68,7 @@ namespace fork_join {
   template <class Future>
   void join_single(Future& f)
   {
-    join_one(recorded_core(f).get(), f);
+    join_one(recorded_core(f).get(), 0, f);
   }
 
   // The scheduler behind an executor argument, if it is one of ours.
@@ -98,6 +98,63 @@ namespace fork_join {
     }
   }
 
+  // The exception a fork's future gets if its task is destroyed without running (its
+  // submission failed, so fork() threw and nobody holds the future). Made once, at the first
+  // fork, where an allocation may still fail by throwing: a promise destroyed unsatisfied
+  // would make one itself (broken_promise), and that allocation, failing inside a destructor,
+  // would terminate the process.
+  inline const boost::exception_ptr& unrun_task_exception()
+  {
+    static const boost::exception_ptr e = boost::copy_exception(broken_promise());
+    return e;
+  }
+
+  // The closure fork() submits: runs fn(args...) into the promise; destroyed unrun, it
+  // satisfies the promise with unrun_task_exception() instead of letting ~promise allocate.
+  template <class R, class Fn, class Bound>
+  class fork_body
+  {
+  public:
+    fork_body(promise<R>&& p, Fn&& fn, Bound&& bound)
+        : p_(boost::move(p)), fn_(std::move(fn)), bound_(std::move(bound))
+    {
+    }
+    fork_body(fork_body&& o) noexcept(std::is_nothrow_move_constructible<Fn>::value &&
+                                      std::is_nothrow_move_constructible<Bound>::value)
+        : p_(boost::move(o.p_)), fn_(std::move(o.fn_)), bound_(std::move(o.bound_)), armed_(o.armed_)
+    {
+      o.armed_ = false;
+    }
+    fork_body& operator=(fork_body&&) = delete;
+
+    ~fork_body()
+    {
+      if (!armed_)
+        return;
+      try
+      {
+        p_.set_exception(unrun_task_exception());
+      }
+      catch (...)
+      {
+        // Only lock_error is possible; the promise's own destructor then reports as it can.
+      }
+    }
+
+    void operator()()
+    {
+      armed_ = false;
+      auto call = [this]() -> R { return std::apply(std::move(fn_), std::move(bound_)); };
+      fulfil(p_, call);
+    }
+
+  private:
+    promise<R> p_;
+    Fn fn_;
+    Bound bound_;
+    bool armed_ = true;
+  };
+
 } // namespace fork_join
 } // namespace detail
 
@@ -121,21 +178,28 @@ namespace executors {
   fork(Executor& ex, F&& f, Args&&... args)
   {
     typedef std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> result_type;
+    typedef typename std::decay<F>::type fn_type;
+    typedef std::tuple<typename std::decay<Args>::type...> bound_type;
+    detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
     promise<result_type> p;
     future<result_type> result = p.get_future();
-    auto body = [p = std::move(p), fn = typename std::decay<F>::type(std::forward<F>(f)),
-                 bound = std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...)]() mutable {
-      auto call = [&]() -> result_type { return std::apply(std::move(fn), std::move(bound)); };
-      detail::fork_join::fulfil(p, call);
-    };
-    if constexpr (detail::fork_join::has_submit_front<Executor>::value)
-      ex.submit_front(std::move(body));
-    else
-      ex.submit(std::move(body));
+    detail::fork_join::fork_body<result_type, fn_type, bound_type> body(
+        boost::move(p), fn_type(std::forward<F>(f)), bound_type(std::forward<Args>(args)...));
     if constexpr (std::is_same<Executor, fork_join_thread_pool>::value)
-      return joinable_future<result_type>(std::move(result), detail::fork_join::core_of(ex));
+    {
+      const std::shared_ptr<detail::fork_join::pool_core>& core = detail::fork_join::core_of(ex);
+      const detail::fork_join::task_tag tag =
+          core->submit(detail::fork_join::make_task(std::move(body)), detail::fork_join::queue_end::front);
+      return joinable_future<result_type>(std::move(result), core, tag);
+    }
     else
+    {
+      if constexpr (detail::fork_join::has_submit_front<Executor>::value)
+        ex.submit_front(std::move(body));
+      else
+        ex.submit(std::move(body));
       return joinable_future<result_type>(std::move(result));
+    }
   }
 
   // Requires: each f is a valid boost::future, shared_future or joinable_future.
@@ -167,20 +231,25 @@ namespace executors {
       return join(fs...);
     (detail::fork_join::require_valid(fs), ...);
     (fs.future_->run_if_is_deferred(), ...);
+    detail::fork_join::awaited_roots<sizeof...(Futures)> awaited;
+    {
+      std::size_t i = 0;
+      ((awaited.roots[i++] = detail::fork_join::root_of(fs)), ...);
+    }
     auto ready = [&] { return (fs.is_ready() && ...); };
-    auto wait = [&](future<void>* woken) {
+    auto block = [&] {
       // Sleep on the first future that is not ready; the loop re-checks all of them.
       bool waited = false;
       auto wait_if_pending = [&](auto& f) {
         if (!waited && !f.is_ready())
         {
-          detail::fork_join::wait_one(f, woken);
+          f.wait();
           waited = true;
         }
       };
       (wait_if_pending(fs), ...);
     };
-    detail::fork_join::help_or_wait(core, ready, wait);
+    detail::fork_join::help_or_wait(core, awaited.scope(), ready, block, [&] { awaited.check_no_cycle(); });
   }
 
   // Requires: [first, last) is a range of valid futures.
@@ -216,8 +285,33 @@ namespace executors {
         ++pending;
       return pending == last;
     };
-    auto wait = [&](future<void>* woken) { detail::fork_join::wait_one(*pending, woken); };
-    detail::fork_join::help_or_wait(core, ready, wait);
+    // The awaited tasks are those of [pending, last) (a scan per task looked at; the range's
+    // futures stay where they are, so waiting allocates nothing).
+    struct range
+    {
+      const Iterator* pending;
+      const Iterator* last;
+      static bool contains(const void* self, detail::fork_join::task_tag root) noexcept
+      {
+        const range& r = *static_cast<const range*>(self);
+        for (Iterator it = *r.pending; it != *r.last; ++it)
+          if (detail::fork_join::root_of(*it) == root)
+            return true;
+        return false;
+      }
+    } awaited{&pending, &last};
+    detail::fork_join::wait_scope scope;
+    scope.awaits = &range::contains;
+    scope.context = &awaited;
+    auto check = [&] {
+      for (Iterator it = pending; it != last; ++it)
+      {
+        const detail::fork_join::task_tag root = detail::fork_join::root_of(*it);
+        if (root != 0 && detail::fork_join::root_on_own_stack(root))
+          boost::throw_exception(join_cycle_error());
+      }
+    };
+    detail::fork_join::help_or_wait(core, scope, ready, [&] { pending->wait(); }, check);
   }
 
 } // namespace executors

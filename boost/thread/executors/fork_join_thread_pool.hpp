@@ -41,14 +41,16 @@
 #include <boost/thread/executors/executor.hpp>
 #include <boost/thread/executors/generic_executor_ref.hpp>
 #include <boost/thread/executors/work.hpp>
+#include <boost/thread/mutex.hpp>
 #include <boost/thread/thread.hpp>
 
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <type_traits>
+#include <deque>
+#include <functional>
 #include <utility>
-#include <vector>
 
 #include <boost/config/abi_prefix.hpp>
 
@@ -64,6 +66,7 @@ namespace executors {
     std::uint64_t parks = 0;         // times a worker went to sleep for lack of work
     std::uint64_t peak_pending = 0;  // sum over queues of each queue's peak length: an upper
                                      // bound on the number of tasks queued at any one time
+    std::uint64_t spare_threads = 0; // threads started to stand in for threads blocked in waits
   };
 
   class fork_join_thread_pool;
@@ -101,9 +104,9 @@ namespace executors {
 
     // Effects: as above, and each worker calls at_thread_entry(*this) before it runs any closure.
     fork_join_thread_pool(unsigned thread_count, void (*at_thread_entry)(fork_join_thread_pool&))
-        : core_(make_core(thread_count))
+        : core_(make_core(thread_count)), at_thread_entry_(at_thread_entry)
     {
-      start(thread_count, at_thread_entry);
+      start(thread_count);
     }
 
     // Requires: AtThreadEntry is CopyConstructible and callable as at_thread_entry(pool).
@@ -112,12 +115,9 @@ namespace executors {
     template <class AtThreadEntry,
               class = typename std::enable_if<!std::is_convertible<AtThreadEntry, void (*)(fork_join_thread_pool&)>::value>::type>
     fork_join_thread_pool(unsigned thread_count, AtThreadEntry&& at_thread_entry)
-        : core_(make_core(thread_count))
+        : core_(make_core(thread_count)), at_thread_entry_(checked_entry(std::forward<AtThreadEntry>(at_thread_entry)))
     {
-      typedef typename std::decay<AtThreadEntry>::type entry_type;
-      static_assert(std::is_copy_constructible<entry_type>::value,
-                    "fork_join_thread_pool: at_thread_entry must be CopyConstructible (each worker gets its own copy)");
-      start(thread_count, at_thread_entry);
+      start(thread_count);
     }
 
     // Effects: close(), then waits until every accepted closure has run, then joins the workers.
@@ -128,6 +128,7 @@ namespace executors {
     {
       close();
       join();
+      core_->set_spare_starter(nullptr, nullptr); // no thread of ours is left to call it
     }
 
     // Effects: further submissions from outside the pool throw sync_queue_is_closed; workers
@@ -202,20 +203,28 @@ namespace executors {
     }
 
     // Requires: the pool is closed or interrupted, or will be by another thread; not called
-    // from one of this pool's workers.
-    // Effects: joins every worker thread; then, if workers left early because they were
-    // interrupted, runs what they left on the calling thread until every accepted closure has
-    // run.
+    // from one of this pool's threads.
+    // Effects: joins every worker and spare thread; then, if threads left early because they
+    // were interrupted, starts a fresh thread for each (calling at_thread_entry) to run what
+    // they left, and joins those, until every accepted closure has run. Several threads may
+    // call join() at once; each returns once all of this is done.
     // Synchronization: the completion of every accepted closure happens before join returns.
+    // Throws: boost::thread_resource_error if a thread to run what interrupted threads left
+    // cannot be started (what is left then stays queued; a later join() may finish it).
     void join()
     {
-      for (thread& t : threads_)
-        if (t.joinable())
-          t.join();
-      detail::fork_join::pool_core* core = core_.get();
-      detail::fork_join::help_until(
-          core, nullptr, [core] { return core->drained(); }, [](future<void>& woken) { woken.wait(); },
-          /*guard_stack=*/false);
+      lock_guard<mutex> serial(join_mtx_);
+      join_threads();
+      while (!core_->drained())
+      {
+        // Interrupted threads left accepted closures: fresh threads on the same slots run
+        // them (tasks nest on big worker stacks, not on the caller's).
+        const unsigned n = core_->thread_count();
+        for (unsigned i = 0; i < n; ++i)
+          if (!start_thread(i))
+            boost::throw_exception(thread_resource_error());
+        join_threads();
+      }
     }
 
     // Returns: the pool's counters since construction (a snapshot, see fork_join_statistics).
@@ -230,6 +239,7 @@ namespace executors {
       r.failed_steals = s.failed_steals;
       r.parks = s.parks;
       r.peak_pending = s.peak_pending;
+      r.spare_threads = core_->thread_count() - core_->worker_count();
       return r;
     }
 
@@ -239,6 +249,7 @@ namespace executors {
     void interrupt()
     {
       close();
+      lock_guard<mutex> lk(threads_mtx_);
       for (thread& t : threads_)
         t.interrupt();
     }
@@ -254,7 +265,18 @@ namespace executors {
     friend const std::shared_ptr<detail::fork_join::pool_core>&
     detail::fork_join::core_of(const fork_join_thread_pool& pool) noexcept;
 
+    typedef std::function<void(fork_join_thread_pool&)> entry_function;
+
     static void do_nothing_at_thread_entry(fork_join_thread_pool&) {}
+
+    template <class AtThreadEntry>
+    static entry_function checked_entry(AtThreadEntry&& at_thread_entry)
+    {
+      typedef typename std::decay<AtThreadEntry>::type entry_type;
+      static_assert(std::is_copy_constructible<entry_type>::value,
+                    "fork_join_thread_pool: at_thread_entry must be CopyConstructible (each worker gets its own copy)");
+      return entry_function(std::forward<AtThreadEntry>(at_thread_entry));
+    }
 
     static std::shared_ptr<detail::fork_join::pool_core> make_core(unsigned thread_count)
     {
@@ -263,36 +285,65 @@ namespace executors {
       return std::make_shared<detail::fork_join::pool_core>(thread_count);
     }
 
-    template <class AtThreadEntry>
-    void start(unsigned thread_count, const AtThreadEntry& at_thread_entry)
+    void start(unsigned thread_count)
+    {
+      core_->set_spare_starter(&start_spare, this);
+      for (unsigned i = 0; i < thread_count; ++i)
+        if (!start_thread(i))
+        {
+          close();
+          join();
+          boost::throw_exception(thread_resource_error());
+        }
+    }
+
+    // Effects: starts a pool thread on slot `index`. Returns: whether it started.
+    bool start_thread(unsigned index) noexcept
     {
       try
       {
-        threads_.reserve(thread_count);
-        for (unsigned i = 0; i < thread_count; ++i)
-        {
-          thread::attributes attrs;
-          // Deep fork/join chains nest on the worker's stack (detail/fork_join/stack_bounds.hpp).
-          attrs.set_stack_size(BOOST_THREAD_FJ_WORKER_STACK_SIZE);
-          const thread::attributes& fixed = attrs; // const: selects thread(attributes const&, F&&)
-          threads_.emplace_back(fixed, [this, i, entry = at_thread_entry]() mutable { worker_main(entry, i); });
-        }
+        thread::attributes attrs;
+        // Deep fork/join chains nest on the worker's stack (detail/fork_join/stack_bounds.hpp).
+        attrs.set_stack_size(BOOST_THREAD_FJ_WORKER_STACK_SIZE);
+        const thread::attributes& fixed = attrs; // const: selects thread(attributes const&, F&&)
+        lock_guard<mutex> lk(threads_mtx_);
+        threads_.emplace_back(fixed, [this, index] { worker_main(index); });
+        return true;
       }
       catch (...)
       {
-        close();
-        join();
-        throw;
+        return false;
       }
     }
 
-    template <class AtThreadEntry>
-    void worker_main(AtThreadEntry& at_thread_entry, unsigned index)
+    static bool start_spare(void* self, unsigned index) noexcept
+    {
+      return static_cast<fork_join_thread_pool*>(self)->start_thread(index);
+    }
+
+    // Joins every thread started so far, also those started meanwhile.
+    void join_threads()
+    {
+      for (std::size_t i = 0;; ++i)
+      {
+        thread* t = nullptr;
+        {
+          lock_guard<mutex> lk(threads_mtx_);
+          if (i == threads_.size())
+            return;
+          t = &threads_[i]; // std::deque: stays valid while threads are added
+        }
+        if (t->joinable())
+          t->join();
+      }
+    }
+
+    void worker_main(unsigned index)
     {
       try
       {
-        at_thread_entry(*this);
-        core_->worker_loop(index);
+        entry_function entry = at_thread_entry_; // each thread its own copy
+        core_->worker_loop(index, [&] { entry(*this); });
       }
       catch (thread_interrupted&)
       {
@@ -301,7 +352,10 @@ namespace executors {
     }
 
     std::shared_ptr<detail::fork_join::pool_core> core_;
-    std::vector<thread> threads_;
+    const entry_function at_thread_entry_;
+    mutex threads_mtx_;             // guards threads_
+    mutex join_mtx_;                // one join() at a time
+    std::deque<thread> threads_;    // workers, spares, and threads join() started
   };
 
 } // namespace executors

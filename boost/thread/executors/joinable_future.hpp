@@ -29,6 +29,24 @@
 
 namespace boost {
 namespace executors {
+  template <class R>
+  class joinable_future;
+} // namespace executors
+
+namespace detail {
+namespace fork_join {
+  // The root id of the task behind a future, if fork() recorded it (task_frame.hpp); else 0.
+  template <class R>
+  task_tag root_of(const executors::joinable_future<R>& f) noexcept;
+  template <class Future>
+  task_tag root_of(const Future&) noexcept
+  {
+    return 0;
+  }
+} // namespace fork_join
+} // namespace detail
+
+namespace executors {
 
   template <class R>
   class joinable_future : public boost::future<R>
@@ -52,11 +70,16 @@ namespace executors {
     // Effects: returns when the future is ready. Until then the calling thread runs queued
     // tasks of the pool the future's task was submitted to (when that pool is a live
     // fork_join_thread_pool), else of its own pool (when it is a worker), one at a time,
-    // re-checking readiness after each; with nothing to run it sleeps until new work arrives or
-    // the future becomes ready. With neither pool it just waits. A deferred task is run here.
+    // re-checking readiness after each: only the future's own task, if fork() made it, never
+    // one that could wait for the caller. With nothing
+    // to run it sleeps until the future is ready; a pool thread that sleeps is first replaced
+    // by a spare thread, so the pool keeps its parallelism (doc/index.md, "Progress"). With
+    // neither pool it just waits. A deferred task is run here.
     // Postconditions: is_ready(); valid() is unchanged, so get() may follow.
     // Synchronization: the completion of the future's task happens before join() returns.
-    // Throws: future_uninitialized if !valid(); boost::thread_interrupted (an interruption
+    // Throws: future_uninitialized if !valid(); join_cycle_error if the future's task runs on
+    // the calling thread's own stack (its own future, or an ancestor's, which could never be
+    // ready); boost::thread_interrupted (an interruption
     // point). The task's own exception is not thrown here; get() throws it.
     // Progress: may run other tasks while waiting; never blocks a worker while work is queued.
     void join()
@@ -64,22 +87,39 @@ namespace executors {
       // join_one() checks valid(); recorded_core() copes with an invalid future.
       std::shared_ptr<detail::fork_join::pool_core> recorded =
           pool_ ? pool_ : detail::fork_join::recorded_core(*this);
-      detail::fork_join::join_one(recorded.get(), static_cast<base_type&>(*this));
+      detail::fork_join::join_one(recorded.get(), root_, static_cast<base_type&>(*this));
     }
 
-    // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly).
-    joinable_future(base_type&& f, std::shared_ptr<detail::fork_join::pool_core> pool) noexcept
-        : base_type(boost::move(f)), pool_(std::move(pool))
+    // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly),
+    // whose root id is `root` (detail/fork_join/task_frame.hpp).
+    joinable_future(base_type&& f, std::shared_ptr<detail::fork_join::pool_core> pool,
+                    detail::fork_join::task_tag root) noexcept
+        : base_type(boost::move(f)), pool_(std::move(pool)), root_(root)
     {
     }
 
   private:
+    template <class T>
+    friend detail::fork_join::task_tag detail::fork_join::root_of(const joinable_future<T>&) noexcept;
+
     std::shared_ptr<detail::fork_join::pool_core> pool_;
+    detail::fork_join::task_tag root_ = 0; // 0: not known (not made by fork())
   };
 
 } // namespace executors
 
+namespace detail {
+namespace fork_join {
+  template <class R>
+  task_tag root_of(const executors::joinable_future<R>& f) noexcept
+  {
+    return f.root_;
+  }
+} // namespace fork_join
+} // namespace detail
+
 using executors::joinable_future;
+using executors::join_cycle_error;
 
 // So that wait_for_all, wait_for_any and our join() accept a joinable_future as a future.
 template <class R>

@@ -42,24 +42,42 @@ namespace fork_join {
   // (boost::thread_interrupted) is not listed: it is rethrown as itself, so that a pool's
   // interrupt() still stops a worker inside a fork/join scope instead of reaching it as an
   // exception_list (which would end the worker's closure with std::terminate).
+  //
+  // Recording never fails, so a join never needs memory to make progress: when the list cannot
+  // grow, the collector keeps, in a member that needs no memory, a std::bad_alloc in place of
+  // what it could not record (a boost::exception_ptr; boost::current_exception() falls back to
+  // a preallocated one). rethrow() then reports that std::bad_alloc as one more element of the
+  // exception_list, or, when even the list cannot be made, throws it alone: the fact that
+  // something failed is never lost.
   class exception_collector
   {
   public:
     void interrupted() noexcept { interrupted_ = true; }
 
-    void add(const boost::exception_ptr& e)
+    // Effects: records e, if not null; out of memory, records a std::bad_alloc instead.
+    void add(const boost::exception_ptr& e) noexcept
     {
       if (!e)
         return;
-      if (!list_)
-        list_.reset(new experimental::parallel::exception_list);
-      list_->add(e);
+      try
+      {
+        if (!list_)
+          list_.reset(new experimental::parallel::exception_list);
+        list_->add(e);
+      }
+      catch (...)
+      {
+        if (!lost_)
+          lost_ = boost::current_exception(); // the std::bad_alloc; never throws
+      }
     }
 
     // Effects: moves every exception of `other` into this collector.
-    void absorb(exception_collector& other)
+    void absorb(exception_collector& other) noexcept
     {
       interrupted_ = interrupted_ || other.interrupted_;
+      if (other.lost_ && !lost_)
+        lost_ = other.lost_;
       if (!other.list_)
         return;
       if (!list_)
@@ -68,21 +86,45 @@ namespace fork_join {
         return;
       }
       for (const boost::exception_ptr& e : *other.list_)
-        list_->add(e);
+        add(e);
       other.list_.reset();
     }
 
-    // Throws: the exception_list, if any exception was added.
+    // Throws: as throw_recorded(), if anything was recorded.
     void rethrow()
+    {
+      if (interrupted_ || lost_ || list_)
+        throw_recorded();
+    }
+
+    // Requires: something was recorded.
+    // Throws: boost::thread_interrupted if an interruption was recorded; else the
+    // exception_list of every exception recorded, with a std::bad_alloc for those that could
+    // not be; std::bad_alloc alone if memory runs out while making that list.
+    [[noreturn]] void throw_recorded()
     {
       if (interrupted_)
         throw thread_interrupted(); // not a std::exception: boost::throw_exception refuses it
-      if (list_)
-        boost::throw_exception(*list_);
+      if (lost_)
+      {
+        try
+        {
+          if (!list_)
+            list_.reset(new experimental::parallel::exception_list);
+          list_->add(lost_);
+        }
+        catch (...)
+        {
+          boost::rethrow_exception(lost_);
+        }
+        lost_ = boost::exception_ptr();
+      }
+      boost::throw_exception(*list_); // copies the list: may throw std::bad_alloc instead
     }
 
   private:
     std::unique_ptr<experimental::parallel::exception_list> list_;
+    boost::exception_ptr lost_; // a std::bad_alloc, if an exception could not be recorded
     bool interrupted_ = false;
   };
 
@@ -114,7 +156,7 @@ namespace fork_join {
   template <class First, class Child, class... Rest>
   void fork_all(pool_core& core, exception_collector& errors, First& first, Child& child, Rest&... rest) noexcept
   {
-    stack_task_impl<Child> t(child, core.parking());
+    stack_task_impl<Child> t(child);
     bool queued = false;
     try
     {
@@ -340,7 +382,9 @@ namespace executors {
   // Synchronization: the completion of every fi happens before parallel_invoke returns.
   // Throws: experimental::parallel::exception_list holding every exception the fi threw, after
   // all of them have finished (the callables are never abandoned); boost::thread_interrupted
-  // instead if one of them threw that.
+  // instead if one of them threw that. Waiting needs no memory: if memory runs out while an
+  // exception is recorded, the list holds a std::bad_alloc in its place, and if it runs out
+  // while the list itself is made, std::bad_alloc is thrown instead of the list.
   // Progress: on a fork_join_thread_pool, a thread waiting in parallel_invoke cannot be
   // interrupted (boost::thread interruption is deferred until it returns), since the children
   // refer to its frame.

@@ -27,7 +27,11 @@
 //   - any thread (the owner included) calls steal(), size(), empty() and capacity();
 //   - top_ only grows, by a seq_cst compare-exchange (a thief's steal, or the owner's pop of the
 //     last element);
-//   - the deque stores T* and never owns, copies, or deletes the pointees.
+//   - the deque stores T* and never owns, copies, or deletes the pointees;
+//   - each slot also holds a 64-bit tag, stored with the pointer and published with it, so that
+//     pop_if() and steal_if() can decide whether to take an element without reading the
+//     pointee, which another taker may already have freed (pool_core.hpp uses it to let a
+//     waiting thread take only the tasks it may run, task_frame.hpp).
 // Progress: push and pop are wait-free except when push grows the ring (an allocation); steal is
 // lock-free (a thief that loses a race returns at once, so it never retries inside the deque).
 //
@@ -84,19 +88,30 @@ namespace fork_join {
     chase_lev_deque& operator=(const chase_lev_deque&) = delete;
 
     // Requires: called by the owner.
-    // Effects: inserts x at the bottom (it is the next pop()); doubles the ring when full.
+    // Effects: inserts x, with its tag, at the bottom (it is the next pop()); doubles the ring
+    //   when full.
     // Synchronization: everything the owner did before push(x) happens before the thread that
     //   later takes x (by pop or steal) returns it.
     // Throws: std::bad_alloc when growing fails; the deque is then unchanged.
     // Progress: wait-free (no read-modify-write) unless the ring grows.
-    void push(T* x);
+    void push(T* x, std::uint64_t tag = 0);
 
     // Requires: called by the owner.
     // Effects: removes the newest element, if any.
     // Returns: that element, or nullptr when the deque was empty (or a thief took its last
     //   element first).
     // Progress: wait-free.
-    T* pop() noexcept;
+    T* pop() noexcept
+    {
+      return pop_if([](T*, std::uint64_t) { return true; });
+    }
+
+    // Requires: called by the owner; accept(element, tag) does not throw (and must not use the
+    //   element's pointee: it may belong to a thief already).
+    // Effects: as pop(), but only if accept(newest element, its tag) is true; otherwise the
+    //   deque is left as it is and nullptr is returned.
+    template <class Accept>
+    T* pop_if(Accept&& accept) noexcept;
 
     // Effects: removes the oldest element, if any and if no other taker wins it first.
     // Synchronization: the push of the returned element happens before this call returns.
@@ -105,7 +120,10 @@ namespace fork_join {
     //   call tried to take: the deque may well be non-empty, and a retry may succeed. It is set
     //   to false otherwise (success, or the deque was seen empty).
     // Progress: lock-free (one compare-exchange, never a retry loop).
-    T* steal(bool& lost_race) noexcept;
+    T* steal(bool& lost_race) noexcept
+    {
+      return steal_if([](T*, std::uint64_t) { return true; }, lost_race);
+    }
 
     // Effects, Returns: as steal(lost_race), for callers that treat a lost race as "empty".
     T* steal() noexcept
@@ -113,6 +131,16 @@ namespace fork_join {
       bool lost_race;
       return steal(lost_race);
     }
+
+    // Requires: accept(element, tag) does not throw and does not use the element's pointee
+    //   (another taker may own it already).
+    // Effects: as steal(lost_race), but takes the oldest element only if accept(it, its tag) is
+    //   true; otherwise takes nothing and returns nullptr (lost_race false). The tag is read
+    //   before the compare-exchange, and the element it belongs to is the one the
+    //   compare-exchange takes when it succeeds: a slot is only overwritten once top_ has moved
+    //   past it, and then the compare-exchange fails.
+    template <class Accept>
+    T* steal_if(Accept&& accept, bool& lost_race) noexcept;
 
     // Returns: a snapshot of bottom - top, clamped at 0. Exact for the owner when no thief is
     //   active; from any other thread (or during steals) only a hint, which pop/steal re-check.
@@ -130,20 +158,27 @@ namespace fork_join {
     // A power-of-two array of slots, with the chain of rings it replaced (owner-only).
     struct ring
     {
-      explicit ring(std::int64_t cap)
-          : mask(cap - 1)
-          , slots(new std::atomic<T*>[static_cast<std::size_t>(cap)]()) // value-init: nullptr
+      struct slot_type
       {
-      }
+        std::atomic<T*> item{nullptr};
+        std::atomic<std::uint64_t> tag{0};
+      };
+
+      explicit ring(std::int64_t cap) : mask(cap - 1), slots(new slot_type[static_cast<std::size_t>(cap)]) {}
 
       // relaxed: a slot is published by the release store of bottom_ (or of ring_) that
       // follows its store, and read after the acquire load of bottom_ / ring_ that pairs with it.
-      T* get(std::int64_t i) const noexcept { return slot(i).load(std::memory_order_relaxed); }
-      void put(std::int64_t i, T* x) noexcept { slot(i).store(x, std::memory_order_relaxed); }
-      std::atomic<T*>& slot(std::int64_t i) const noexcept { return slots[static_cast<std::size_t>(i & mask)]; }
+      T* get(std::int64_t i) const noexcept { return slot(i).item.load(std::memory_order_relaxed); }
+      std::uint64_t get_tag(std::int64_t i) const noexcept { return slot(i).tag.load(std::memory_order_relaxed); }
+      void put(std::int64_t i, T* x, std::uint64_t tag) noexcept
+      {
+        slot(i).item.store(x, std::memory_order_relaxed);
+        slot(i).tag.store(tag, std::memory_order_relaxed);
+      }
+      slot_type& slot(std::int64_t i) const noexcept { return slots[static_cast<std::size_t>(i & mask)]; }
 
       const std::int64_t mask;
-      const std::unique_ptr<std::atomic<T*>[]> slots;
+      const std::unique_ptr<slot_type[]> slots;
       std::unique_ptr<ring> retired; // the ring this one replaced; owner-only, freed with this one
     };
 
@@ -185,7 +220,7 @@ namespace fork_join {
   }
 
   template <class T>
-  void chase_lev_deque<T>::push(T* x)
+  BOOST_FORCEINLINE void chase_lev_deque<T>::push(T* x, std::uint64_t tag)
   {
     // relaxed: owner-only (the owner is bottom_'s only writer).
     const std::int64_t b = bottom_.load(std::memory_order_relaxed);
@@ -196,7 +231,7 @@ namespace fork_join {
     ring* a = ring_.load(std::memory_order_relaxed);
     if (b - t > a->mask) // b - t == capacity: full (a stale t only makes us grow early)
       a = grow(a, t, b);
-    a->put(b, x);
+    a->put(b, x, tag);
     // release: publishes the slot just written and everything the owner did before push(x);
     // pairs with the acquire load of bottom_ in steal(). (The paper's release fence + relaxed
     // store, spelled so that ThreadSanitizer sees the edge.)
@@ -204,11 +239,17 @@ namespace fork_join {
   }
 
   template <class T>
-  T* chase_lev_deque<T>::pop() noexcept
+  template <class Accept>
+  BOOST_FORCEINLINE T* chase_lev_deque<T>::pop_if(Accept&& accept) noexcept
   {
     // relaxed: owner-only, as in push().
     const std::int64_t b = bottom_.load(std::memory_order_relaxed) - 1;
     ring* a = ring_.load(std::memory_order_relaxed);
+    // The owner is the only writer of slots, so it may read the newest tag before deciding. If
+    // the deque is empty the tag is stale and the pop below finds nothing anyway; if a thief
+    // takes that element meanwhile, it was the last one and the compare-exchange below fails.
+    if (!accept(a->get(b), a->get_tag(b)))
+      return nullptr;
     // release (the paper: relaxed): a thief may read this value with its acquire load and then
     // take a slot below it; since C++20 this store does not continue the release sequence of
     // push's store, so it carries the release itself. Free on x86 (a plain store).
@@ -240,7 +281,8 @@ namespace fork_join {
   }
 
   template <class T>
-  T* chase_lev_deque<T>::steal(bool& lost_race) noexcept
+  template <class Accept>
+  T* chase_lev_deque<T>::steal_if(Accept&& accept, bool& lost_race) noexcept
   {
     lost_race = false;
     // acquire (as in the paper): pairs with the compare-exchange that moved top_ here.
@@ -263,6 +305,9 @@ namespace fork_join {
     // the slot. The value is only used when the compare-exchange below succeeds, i.e. when top_
     // was still t, and then slot t still held the element at index t.
     T* x = a->get(t);
+    // The tag likewise; an element this thread may not run stays where it is.
+    if (!accept(x, a->get_tag(t)))
+      return nullptr;
     // seq_cst as in the paper: one total order among all takers of index t; the winner alone
     // returns x. relaxed on failure: nothing read after it.
     if (!top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed))
@@ -303,7 +348,7 @@ namespace fork_join {
     // Elements in [t, b) keep their indices; slots below t (taken, or being taken by a thief
     // that will lose or already won) need no copy.
     for (std::int64_t i = t; i != b; ++i)
-      fresh->put(i, old->get(i));
+      fresh->put(i, old->get(i), old->get_tag(i));
     fresh->retired.reset(old); // kept alive for thieves that still read from it
     ring* a = fresh.release();
     // release: pairs with the acquire load of ring_ in steal() (and capacity()): a thief that

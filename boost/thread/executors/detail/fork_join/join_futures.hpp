@@ -18,13 +18,30 @@
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/help.hpp>
+#include <boost/thread/executors/detail/fork_join/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/future.hpp>
 
+#include <cstddef>
 #include <memory>
+#include <stdexcept>
 
 namespace boost {
+namespace executors {
+
+  // Thrown by a join that waits for a task running on the calling thread's own stack: the
+  // calling task's own future, an ancestor's that runs below it, or one whose task the calling
+  // frame was run for. Such a wait could never end. Joins that wait for each other across
+  // threads are not detected (doc/index.md, "Progress").
+  class join_cycle_error : public std::logic_error
+  {
+  public:
+    join_cycle_error() : std::logic_error("boost::executors::join: the awaited task waits for the joining thread (a cycle)") {}
+  };
+
+} // namespace executors
+
 namespace detail {
 namespace fork_join {
 
@@ -47,44 +64,79 @@ namespace fork_join {
       boost::throw_exception(future_uninitialized());
   }
 
+  // Root ids of awaited heap tasks (fork_join.hpp's fork records them), without allocating:
+  // wait_scope's `awaits` callback over a fixed array.
+  template <std::size_t N>
+  struct awaited_roots
+  {
+    task_tag roots[N > 0 ? N : 1] = {};
+
+    static bool contains(const void* self, task_tag root) noexcept
+    {
+      const awaited_roots& a = *static_cast<const awaited_roots*>(self);
+      for (std::size_t i = 0; i < N; ++i)
+        if (a.roots[i] == root)
+          return true;
+      return false;
+    }
+
+    // Throws: executors::join_cycle_error if an awaited task runs on the calling thread's
+    // stack (task_frame.hpp: that wait could never end).
+    void check_no_cycle() const
+    {
+      for (std::size_t i = 0; i < N; ++i)
+        if (roots[i] != 0 && root_on_own_stack(roots[i]))
+          boost::throw_exception(executors::join_cycle_error());
+    }
+
+    wait_scope scope() const noexcept
+    {
+      wait_scope s;
+      s.awaits = &awaited_roots::contains;
+      s.context = this;
+      return s;
+    }
+  };
+
   // Effects: makes every future ready: helps `preferred` (if not null), then the current
-  // thread's pool (if it is a worker and a different pool), or else waits.
+  // thread's pool (if it is a worker and a different pool), running only what `scope` admits,
+  // or else waits. block() sleeps until some awaited future is ready; check() runs before each
+  // sleep and may throw.
   // Requires: every future is valid.
-  template <class ReadyFn, class WaitFn>
-  void help_or_wait(pool_core* preferred, ReadyFn&& ready, WaitFn&& wait_fn)
+  template <class ReadyFn, class BlockFn, class CheckFn>
+  void help_or_wait(pool_core* preferred, const wait_scope& scope, ReadyFn&& ready, BlockFn&& block, CheckFn&& check)
   {
     const worker_context* w = current_worker;
     pool_core* own = w ? w->core : nullptr;
     pool_core* first = preferred ? preferred : own;
     pool_core* second = (own && own != first) ? own : nullptr;
+    auto checked_block = [&] {
+      check();
+      block();
+    };
     if (!first)
     {
       while (!ready())
-        wait_fn(nullptr);
+        checked_block();
       return;
     }
-    help_until(first, second, ready, [&](future<void>& woken) { wait_fn(&woken); });
+    help_until(first, second, scope, ready, checked_block);
   }
 
-  // Blocks until f or *woken (if not null) is ready.
+  // Effects: as help_or_wait for one future, the task of root id `root` (0: unknown). A
+  // deferred future is run on the calling thread.
+  // Throws: future_uninitialized; executors::join_cycle_error; boost::thread_interrupted.
   template <class Future>
-  void wait_one(Future& f, future<void>* woken)
-  {
-    if (woken)
-      boost::wait_for_any(f, *woken);
-    else
-      f.wait();
-  }
-
-  // Effects: as help_or_wait for one future. A deferred future is run on the calling thread.
-  template <class Future>
-  void join_one(pool_core* preferred, Future& f)
+  void join_one(pool_core* preferred, task_tag root, Future& f)
   {
     require_valid(f);
     if (f.future_->run_if_is_deferred())
       return;
+    awaited_roots<1> awaited;
+    awaited.roots[0] = root;
     help_or_wait(
-        preferred, [&f] { return f.is_ready(); }, [&f](future<void>* woken) { wait_one(f, woken); });
+        preferred, awaited.scope(), [&f] { return f.is_ready(); }, [&f] { f.wait(); },
+        [&awaited] { awaited.check_no_cycle(); });
   }
 
 } // namespace fork_join

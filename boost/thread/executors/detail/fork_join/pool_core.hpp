@@ -6,12 +6,26 @@
 // The scheduler behind fork_join_thread_pool: queues, accounting, the worker loop.
 //
 // Threading contract
-//  - One Chase–Lev deque per worker (chase_lev_deque.hpp). Only its owner pushes and pops, at
-//    the bottom (newest first); every other thread steals at the top (the oldest).
+//  - One Chase–Lev deque per pool thread (chase_lev_deque.hpp). Only its owner pushes and pops,
+//    at the bottom (newest first); every other thread steals at the top (the oldest).
+//  - Pool threads: the worker_count() workers, plus spare threads (below). Each has a slot (its
+//    deque and counters); slots_[0, started_) are in use, and a slot is never freed before the
+//    core.
 //  - One shared queue (a mutex deque) for submissions from threads that are not workers of this
 //    pool, and for submit_back() from workers ("for later": after the worker's own work).
 //  - A worker looks for work in this order: its own deque, the shared queue (front), the top of
-//    a random victim's deque, then every other victim (victim_selection.hpp).
+//    a random victim's deque, then every other victim (victim_selection.hpp). A worker's loop
+//    takes any task; a thread that waits for a task takes only what its wait_scope admits
+//    (task_frame.hpp), and deques and the shared queue check that by the tag stored with each
+//    task, without taking a task it may not run.
+//  - Spare threads (Lea's "compensation", as java.util.concurrent.ForkJoinPool's
+//    tryCompensate): a pool thread that waits and may run nothing calls begin_block() before it
+//    sleeps. Invariant: while fewer than BOOST_THREAD_FJ_MAX_SPARE_THREADS spares exist, at
+//    least worker_count() pool threads are not blocked in a wait (they run tasks, search, or
+//    sleep here and are woken by pushes). So a blocked waiter never costs the pool a worker,
+//    and a task that only a thread free of waits may run (one that could wait for a frame
+//    buried in a waiter's stack) always finds one. Spares park when idle and leave with the
+//    workers; at most BOOST_THREAD_FJ_MAX_SPARE_THREADS of them are ever started.
 //  - unfinished_ counts accepted tasks that have not finished running: every heap task
 //    (submit, fork) and every stack task (stack_task.hpp) pushed by a thread that is not one
 //    of our workers. A stack task a worker pushes is not counted: its parent frame is running
@@ -39,9 +53,11 @@
 #include <boost/thread/executors/detail/fork_join/statistics.hpp>
 #include <boost/thread/executors/detail/fork_join/sync_deque.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
+#include <boost/thread/executors/detail/fork_join/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/victim_selection.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
 #include <boost/thread/exceptions.hpp>
+#include <boost/thread/mutex.hpp>
 #include <boost/thread/thread_only.hpp>
 
 #include <atomic>
@@ -55,6 +71,16 @@
 #define BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS 16
 #endif
 
+#ifndef BOOST_THREAD_FJ_SHARED_LOOKAHEAD
+// How many tasks at the front of the shared queue a waiting thread looks at for one it may run.
+#define BOOST_THREAD_FJ_SHARED_LOOKAHEAD 64
+#endif
+
+#ifndef BOOST_THREAD_FJ_MAX_SPARE_THREADS
+// How many spare threads a pool may start, over its life, to replace threads blocked in waits.
+#define BOOST_THREAD_FJ_MAX_SPARE_THREADS 256
+#endif
+
 namespace boost {
 namespace detail {
 namespace fork_join {
@@ -65,12 +91,40 @@ namespace fork_join {
     back
   };
 
+  // A pool thread's deque and counters, on cache lines of their own so that owners do not
+  // false-share. push_seq counts the pushes to the deque (owner-only): stack tasks carry it in
+  // their tag, and a stack task notes it when it starts running (stack_task.hpp), so that a
+  // thread waiting for that task knows which tasks of this deque were spawned for it.
+  struct alignas(64) worker_slot
+  {
+    chase_lev_deque<task> deque;
+    counters stats;             // written by the owner only
+    std::uint64_t push_seq = 0; // owner-only
+  };
+
   class pool_core
   {
   public:
+    // Starts a spare thread that runs worker_loop(index) (set by the pool that owns the
+    // threads). Returns: whether the thread was started. Never throws.
+    typedef bool (*spare_starter)(void* context, unsigned index) noexcept;
+
     explicit pool_core(unsigned worker_count)
-        : worker_count_(worker_count), slots_(new worker_slot[worker_count])
+        : worker_count_(worker_count)
+        , max_threads_(worker_count + BOOST_THREAD_FJ_MAX_SPARE_THREADS)
+        , slots_(new std::unique_ptr<worker_slot>[max_threads_])
     {
+      for (unsigned i = 0; i < worker_count; ++i)
+        slots_[i].reset(new worker_slot);
+      // relaxed: the core is not shared yet.
+      started_.store(worker_count, std::memory_order_relaxed);
+    }
+
+    // Requires: called once, before any task runs. Effects: spares are started with starter.
+    void set_spare_starter(spare_starter starter, void* context) noexcept
+    {
+      starter_ = starter;
+      starter_context_ = context;
     }
 
     pool_core(const pool_core&) = delete;
@@ -83,35 +137,43 @@ namespace fork_join {
       task* t = nullptr;
       while (shared_.try_pull_front(t) == queue_op_status::success)
         t->discard();
-      for (unsigned i = 0; i < worker_count_; ++i)
-        while ((t = slots_[i].deque.pop()))
+      for (unsigned i = 0, n = thread_count(); i < n; ++i)
+        while ((t = slots_[i]->deque.pop()))
           t->discard();
     }
 
     unsigned worker_count() const noexcept { return worker_count_; }
+
+    // Returns: the number of pool threads started so far, workers and spares.
+    unsigned thread_count() const noexcept
+    {
+      // acquire: pairs with the release store in start_spare(): the new slot is seen built.
+      return started_.load(std::memory_order_acquire);
+    }
 
     // Effects: accepts the heap task t (ownership included) and makes it visible to every
     // consumer, then wakes a sleeper. From worker i: `front` to the bottom of deque i (runs
     // next), `back` to the back of the shared queue (runs after the worker's own work). From
     // a thread running one of our tasks: to the shared queue even if closed. From any other
     // thread: to the shared queue.
+    // Returns: the tag given to t (a new root, task_frame.hpp).
     // Throws: sync_queue_is_closed if closed and the caller runs none of our tasks (t is then
     // destroyed unrun); whatever the allocation throws (likewise).
-    void submit(task* t, queue_end end)
+    task_tag submit(task* t, queue_end end)
     {
+      const task_tag tag = new_root_id();
+      t->set_tag(tag, tag);
       // relaxed: the queue that publishes t publishes this increment with it (the deque's
       // release store of bottom, the shared queue's mutex), so any thread that takes t and
       // later decrements sees it; see also worker_loop().
       unfinished_.fetch_add(1, std::memory_order_relaxed);
-      const int self = worker_index_in(this);
+      worker_slot* const own = own_slot();
       try
       {
-        if (self >= 0 && end == queue_end::front)
-        {
-          push_own(static_cast<unsigned>(self), t);
-          return;
-        }
-        push_shared(t, end, running_core == this || self >= 0);
+        if (own && end == queue_end::front)
+          push_own(*own, t);
+        else
+          push_shared(t, end, running_core == this || own);
       }
       catch (...)
       {
@@ -119,6 +181,7 @@ namespace fork_join {
         finish_one();
         throw;
       }
+      return tag;
     }
 
     // Effects: queues the stack task t of the caller's frame (stack_task.hpp), which the caller
@@ -127,15 +190,16 @@ namespace fork_join {
     // Returns: false if the pool is closed and the caller runs none of our tasks: then nothing
     // was queued and the caller runs t itself.
     // Throws: std::bad_alloc (nothing queued).
-    bool push_stack_task(task* t)
+    BOOST_FORCEINLINE bool push_stack_task(task* t)
     {
-      const int self = worker_index_in(this);
-      if (self >= 0)
+      if (worker_slot* const own = own_slot())
       {
+        t->set_tag(stack_bit | ++own->push_seq, current_root());
         t->set_counted(false);
-        push_own(static_cast<unsigned>(self), t);
+        push_own(*own, t);
         return true;
       }
+      t->set_tag(stack_bit, current_root());
       t->set_counted(true);
       // relaxed: as in submit().
       unfinished_.fetch_add(1, std::memory_order_relaxed);
@@ -156,36 +220,48 @@ namespace fork_join {
       return true;
     }
 
-    // For the owner of a frame with a stack task: Returns: the newest task of the calling
-    // worker's own deque, or nullptr if it is empty or the caller is not one of our workers.
-    task* pop_own() noexcept
+    // Returns: t if it is the newest task of the calling thread's own deque (then taken);
+    // nullptr otherwise. The fast path of a stack task's join: its own child, nobody stole it.
+    BOOST_FORCEINLINE task* pop_own_if_newest(const task* t) noexcept
     {
-      const int self = worker_index_in(this);
-      return self >= 0 ? slots_[self].deque.pop() : nullptr;
+      worker_slot* const own = own_slot();
+      return own ? own->deque.pop_if([t](task* x, task_tag) { return x == t; }) : nullptr;
     }
 
-    // Returns: a task taken from, in order, the caller's own deque if it is one of our
-    // workers, the shared queue (front), another worker's deque (top); nullptr if none was
-    // seen. Never blocks on emptiness.
-    task* find_task()
+    // Returns: a task that `scope` admits (any task if scope is null), taken from, in order,
+    // the caller's own deque if it is our pool thread, the shared queue (front), the deque of
+    // the thread running the stolen stack task the scope waits for (rule (b) of
+    // task_frame.hpp), another pool thread's deque (top); nullptr if none was seen. A task
+    // that is not admitted stays queued. Of a deque only the end a taker may use is looked at;
+    // of the shared queue, where submissions from outside wait in any order (two forks, then a
+    // join of the older one), the first BOOST_THREAD_FJ_SHARED_LOOKAHEAD. Never blocks on
+    // emptiness.
+    task* find_task(const wait_scope* scope = nullptr)
     {
+      const auto admits = [scope](task* x, task_tag tag) noexcept { return !scope || scope->admits(x, tag); };
       const int self = worker_index_in(this);
       if (self >= 0)
-        if (task* t = slots_[self].deque.pop())
+        if (task* t = slots_[self]->deque.pop_if(admits))
           return t;
       task* t = nullptr;
       // relaxed: only a hint to skip the mutex. Not missing a task here matters only on the
       // way to sleep, and there the waiter's acquire of the epoch in prepare_wait() has
       // synchronized with the pusher's notify, which follows its increment of the hint.
       if (shared_hint_.load(std::memory_order_relaxed) > 0 &&
-          shared_.try_pull_front(t) == queue_op_status::success)
+          shared_.try_pull_first_if(t, scope ? BOOST_THREAD_FJ_SHARED_LOOKAHEAD : 1,
+                                    [&](task* const& x) noexcept { return admits(x, x->tag()); }) ==
+              queue_op_status::success)
       {
         shared_hint_.fetch_sub(1, std::memory_order_relaxed); // relaxed: a hint, see above
         return t;
       }
+      if (scope && scope->leapfrog && !scope->any)
+        if ((t = steal_for(*scope->leapfrog)))
+          return t;
       std::uint64_t failed = 0;
-      for_each_victim(worker_count_, self, [&](unsigned v) {
-        t = slots_[v].deque.steal();
+      for_each_victim(thread_count(), self, [&](unsigned v) {
+        bool lost_race;
+        t = slots_[v]->deque.steal_if(admits, lost_race);
         failed += t == nullptr;
         return t != nullptr;
       });
@@ -204,6 +280,7 @@ namespace fork_join {
     void run_task(task* t)
     {
       const bool counted = t->counted(); // read first: a stack task may be gone after run()
+      frame_scope frame(t->root());
       struct finish_guard
       {
         pool_core& core;
@@ -230,28 +307,41 @@ namespace fork_join {
       }
     }
 
-    // Effects: runs one task found by find_task(). Returns: whether one ran.
-    bool try_run_one()
+    // Effects: runs one task found by find_task(scope). Returns: whether one ran.
+    bool try_run_one(const wait_scope* scope = nullptr)
     {
-      task* t = find_task();
+      task* t = find_task(scope);
       if (!t)
         return false;
       run_task(t);
       return true;
     }
 
-    // Accounts a task run inline by its parent (never queued through run_task()).
-    void count_run() noexcept
+    // Returns: the calling thread's slot if it is one of our pool threads, else nullptr.
+    BOOST_FORCEINLINE worker_slot* own_slot() const noexcept
     {
-      counters& c = counters_of(worker_index_in(this));
+      const worker_context* const w = current_worker;
+      return (w && w->core == this) ? static_cast<worker_slot*>(w->slot) : nullptr;
+    }
+
+    // Accounts a task run inline by its parent (never queued through run_task()).
+    BOOST_FORCEINLINE void count_run() noexcept
+    {
+      worker_slot* const own = own_slot();
+      counters& c = own ? own->stats : outside_stats_;
       c.add(c.tasks_run, 1);
     }
 
-    // The main loop of worker `index`. Returns when the pool is closed and drained.
-    // Throws: boost::thread_interrupted when interrupted (in a task or while parked).
-    void worker_loop(unsigned index)
+    // The life of pool thread `index` (a worker or a spare): marks the thread as ours, calls
+    // on_entry() (the pool's at_thread_entry: its submissions are a worker's), then runs tasks.
+    // Returns when the pool is closed and drained.
+    // Throws: boost::thread_interrupted when interrupted (in a task or while parked); what
+    // on_entry() throws.
+    template <class OnEntry>
+    void worker_loop(unsigned index, OnEntry&& on_entry)
     {
-      worker_scope scope(this, index);
+      worker_scope scope(this, index, slots_[index].get());
+      on_entry();
       for (;;)
       {
         if (try_run_one())
@@ -282,7 +372,7 @@ namespace fork_join {
           parking_.cancel_wait();
           return;
         }
-        counters& c = slots_[index].stats;
+        counters& c = slots_[index]->stats;
         c.add(c.parks, 1);
         parking_.commit_wait(key);
       }
@@ -308,20 +398,45 @@ namespace fork_join {
 
     event_count& parking() noexcept { return parking_; }
 
-    // Returns: the sum of every worker's counters and the outside threads' counters.
+    // For a pool thread of this core that waits and may run nothing (help.hpp), before it
+    // sleeps: keeps worker_count() threads free of waits (the invariant above) by starting a
+    // spare if too few are, and wakes a parked thread for the work this one leaves queued.
+    // Returns: true, and the caller must call end_block() when it wakes; or false if a spare
+    // was needed and none could be started (the limit, or the system refused a thread): then
+    // nothing changed.
+    bool begin_block() noexcept
+    {
+      // acq_rel: with the acquire in thread_count(), two threads that block at once see at
+      // least one of each other's increments, so they do not both count on one spare.
+      const long blocked = static_cast<long>(blocked_.fetch_add(1, std::memory_order_acq_rel)) + 1;
+      if (static_cast<long>(thread_count()) - blocked < static_cast<long>(worker_count_) && !start_spare())
+      {
+        end_block();
+        return false;
+      }
+      parking_.notify_one();
+      return true;
+    }
+
+    void end_block() noexcept
+    {
+      // relaxed: a late decrement only makes another blocker start a spare it could have spared.
+      blocked_.fetch_sub(1, std::memory_order_relaxed);
+    }
+
+    // Returns: the sum of every pool thread's counters and the outside threads' counters.
     counters::snapshot statistics() const noexcept
     {
       counters::snapshot total = outside_stats_.read();
-      for (unsigned i = 0; i < worker_count_; ++i)
-        total += slots_[i].stats.read();
+      for (unsigned i = 0, n = thread_count(); i < n; ++i)
+        total += slots_[i]->stats.read();
       return total;
     }
 
   private:
-    void push_own(unsigned self, task* t)
+    BOOST_FORCEINLINE void push_own(worker_slot& slot, task* t)
     {
-      worker_slot& slot = slots_[self];
-      slot.deque.push(t);
+      slot.deque.push(t, t->tag());
       slot.stats.raise_peak(slot.deque.size());
       parking_.notify_one_if_waiting();
     }
@@ -347,7 +462,58 @@ namespace fork_join {
       parking_.notify_one();
     }
 
-    counters& counters_of(int self) noexcept { return self >= 0 ? slots_[self].stats : outside_stats_; }
+    counters& counters_of(int self) noexcept { return self >= 0 ? slots_[self]->stats : outside_stats_; }
+
+
+    // Rule (b) of task_frame.hpp: the oldest task of the deque of the thread that runs the
+    // stolen stack task the scope waits for, if that thread pushed it after it started that
+    // task, and that task is not done yet. The tag is read before the take (chase_lev_deque.hpp),
+    // and the push happens before that read; the task's end happens before every push that
+    // follows it on that thread, so a task pushed after the end is seen with done() true.
+    task* steal_for(const stack_run_state& run) noexcept
+    {
+      // acquire: pairs with the runner's release store, for runner_core and runner_seq.
+      const void* const slot = run.runner_slot.load(std::memory_order_acquire);
+      if (!slot || run.runner_core != this)
+        return nullptr; // not started yet, started by a thread that is not ours, or not a pool thread
+      worker_slot& runner = *static_cast<worker_slot*>(const_cast<void*>(slot));
+      bool lost_race;
+      task* t = runner.deque.steal_if(
+          [&run](task*, task_tag tag) noexcept {
+            return tag_is_stack(tag) && tag_seq(tag) > run.runner_seq && !run.done();
+          },
+          lost_race);
+      if (t)
+      {
+        counters& c = counters_of(worker_index_in(this));
+        c.add(c.steals, 1);
+      }
+      return t;
+    }
+
+    // Effects: builds the next slot and starts a spare thread on it. Returns: whether it did.
+    bool start_spare() noexcept
+    {
+      try
+      {
+        lock_guard<mutex> lk(spare_mtx_);
+        // relaxed: started_ is only written here, under spare_mtx_.
+        const unsigned index = started_.load(std::memory_order_relaxed);
+        if (index == max_threads_ || !starter_)
+          return false;
+        slots_[index].reset(new worker_slot);
+        if (!starter_(starter_context_, index))
+          return false; // the slot stays built and unused: harmless, and never published
+        // release: pairs with the acquire in thread_count(): thieves see the slot built. The
+        // spare may already run; until this store, thieves just do not look at its deque.
+        started_.store(index + 1, std::memory_order_release);
+        return true;
+      }
+      catch (...)
+      {
+        return false; // out of memory, or the mutex failed: no spare
+      }
+    }
 
     void finish_one()
     {
@@ -358,16 +524,14 @@ namespace fork_join {
         parking_.notify_all(); // the last one out wakes every worker waiting to leave
     }
 
-    // A deque and counters per worker, each on cache lines of their own, so that owners do
-    // not false-share.
-    struct alignas(64) worker_slot
-    {
-      chase_lev_deque<task> deque;
-      counters stats; // written by the owner only
-    };
-
     const unsigned worker_count_;
-    std::unique_ptr<worker_slot[]> slots_;
+    const unsigned max_threads_;
+    std::unique_ptr<std::unique_ptr<worker_slot>[]> slots_;
+    std::atomic<unsigned> started_{0};  // slots in use: workers, then spares
+    alignas(64) std::atomic<unsigned> blocked_{0}; // pool threads blocked in a wait
+    mutex spare_mtx_;
+    spare_starter starter_ = nullptr;
+    void* starter_context_ = nullptr;
     sync_deque<task*> shared_;
     alignas(64) std::atomic<std::int64_t> shared_hint_{0}; // >= tasks in shared_
     alignas(64) std::atomic<std::size_t> unfinished_{0};

@@ -13,12 +13,19 @@
 // The parent may not leave the frame before join() returns, also when its own part throws:
 // parallel_invoke.hpp joins in a destructor-safe order.
 //
-// join(): the parent pops its own deque. If the pop returns t, nobody stole it and the parent
-// runs it inline (the common case, which costs a push, a pop and the call). A newer task than t
-// (a heap task its own part forked and did not join) is run and the pop repeated. Otherwise t
-// was stolen: the parent helps (help.hpp) until t is done, and may sleep as a joiner; the thief
-// marks t done, then calls notify_joiners() of the pool it took t from, which fires the
-// parent's wake token (event_count.hpp has the store-buffering argument for `done`).
+// join(): the parent pops its own deque if t is its newest task: nobody stole it, and the parent
+// runs it inline (the common case, which costs a push, a pop and the call). Otherwise t was
+// stolen, or sits below a task the parent may not run: the parent helps (help.hpp) until t is
+// done, running t wherever it is still queued and what t's thief spawns for t (task_frame.hpp),
+// and sleeps when it can do nothing else. A thread that steals t notes its own deque and push
+// count in t first (note_runner), which is how the parent knows what the thief spawned for t.
+//
+// Completion handshake (no allocation, so a wait never needs memory): the state is pending,
+// done, or the address of the sleeping parent's thread_parker. The parent that must sleep
+// compare-exchanges pending -> its parker and, if that succeeded, sleeps until posted; the
+// thief, after running t, exchanges the state to done and posts the parker it finds there.
+// After that exchange the thief touches neither t (the parent may leave its frame) nor, once
+// post() returns, the parker. test/model/ has a model of this handshake that spin checks.
 //
 // Interruption: a thread waiting in join() cannot leave before t is done (t lives in its
 // frame), so join() disables boost::thread interruption while it waits; an interruption
@@ -28,30 +35,81 @@
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_STACK_TASK_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
-#include <boost/thread/executors/detail/fork_join/event_count.hpp>
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
 #include <boost/thread/executors/detail/fork_join/help.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
+#include <boost/thread/executors/detail/fork_join/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
-#include <boost/thread/future.hpp>
 #include <boost/thread/thread_only.hpp>
 
 #include <atomic>
+#include <condition_variable>
+#include <cstdint>
 #include <exception>
 #include <functional>
+#include <mutex>
 
 namespace boost {
 namespace detail {
 namespace fork_join {
 
+  // A binary semaphore per thread, on which a parent sleeps until its stolen child is done.
+  // std::mutex and std::condition_variable: constructing and waiting allocate nothing.
+  class thread_parker
+  {
+  public:
+    // Requires: called by the owning thread only. Effects: blocks until post(); consumes it.
+    void wait() noexcept
+    {
+      std::unique_lock<std::mutex> lk(mtx_);
+      cv_.wait(lk, [this] { return posted_; });
+      posted_ = false;
+    }
+
+    // Effects: wakes the owner. Notifies under the lock, so that the owner, which may leave
+    // once it sees posted_, cannot do so before this call is done with the condition variable.
+    void post() noexcept
+    {
+      std::lock_guard<std::mutex> lk(mtx_);
+      posted_ = true;
+      cv_.notify_one();
+    }
+
+    static thread_parker& of_this_thread() noexcept
+    {
+      thread_local thread_parker parker;
+      return parker;
+    }
+
+  private:
+    std::mutex mtx_;
+    std::condition_variable cv_;
+    bool posted_ = false;
+  };
+
   class stack_task : public task
   {
   public:
-    // Returns: whether a thief has run the task to the end. seq_cst: the parent's half of
-    // the store-buffering pair with the thief's store and notify_joiners() (acquire would do
-    // for the data; the sleep protocol needs the total order).
-    bool done() const noexcept { return done_.load(std::memory_order_seq_cst); }
+    // Returns: whether a thief has run the task to the end. acquire: pairs with the thief's
+    // release exchange in finish(), for the child's effects and error_.
+    bool done() const noexcept { return run_.done(); }
+
+    // What a waiter may leapfrog to (task_frame.hpp, rule (b)).
+    const stack_run_state& run_state() const noexcept { return run_; }
+
+    // Requires: called by the parent, once, after spawn() returned true.
+    // Effects: returns once the task is done, sleeping until then.
+    void wait_done() noexcept
+    {
+      thread_parker& parker = thread_parker::of_this_thread();
+      std::uintptr_t expected = stack_run_state::pending;
+      // acq_rel: release publishes the parker's address to the thief's exchange; acquire on
+      // failure pairs with the thief's release exchange (the task is done).
+      if (run_.state.compare_exchange_strong(expected, reinterpret_cast<std::uintptr_t>(&parker),
+                                             std::memory_order_acq_rel, std::memory_order_acquire))
+        parker.wait(); // the thief's post() follows its exchange: done, and ordered by the mutex
+    }
 
     // Returns: the exception the callable threw (lossless, exception.hpp), if any.
     // Requires: the task has run.
@@ -62,32 +120,46 @@ namespace fork_join {
     bool interrupted() const noexcept { return interrupted_; }
 
   protected:
-    stack_task(action_fn action, event_count& parking) noexcept : task(action), parking_(&parking) {}
+    explicit stack_task(action_fn action) noexcept : task(action) {}
     ~stack_task() = default;
+
+    // For whoever takes the task from a queue, before it runs it: a pool thread records its
+    // slot and the slot's push count, so that the parent may take what this run spawns.
+    void note_runner() noexcept
+    {
+      const worker_context* const w = current_worker;
+      if (!w)
+        return;
+      const worker_slot* const slot = static_cast<const worker_slot*>(w->slot);
+      run_.runner_core = w->core;
+      run_.runner_seq = slot->push_seq;
+      // release: publishes runner_core and runner_seq to the waiter's acquire (pool_core.hpp).
+      run_.runner_slot.store(slot, std::memory_order_release);
+    }
 
     // For the thief, after the callable returned: publishes the end of the task.
     void finish() noexcept
     {
-      event_count* const parking = parking_; // read first: the parent may leave once done
-      // seq_cst: releases the child's effects (and error_) to the parent's done(), and is the
-      // thief's half of the store-buffering pair with the parent's registration.
-      done_.store(true, std::memory_order_seq_cst);
-      parking->notify_joiners();
+      // acq_rel: release publishes the child's effects (and error_) to the parent's done() or
+      // to its wake-up; acquire pairs with the parent's compare-exchange, so the parker it
+      // registered is seen built. After this, *this may be gone.
+      const std::uintptr_t old = run_.state.exchange(stack_run_state::done_state, std::memory_order_acq_rel);
+      if (old != stack_run_state::pending)
+        reinterpret_cast<thread_parker*>(old)->post();
     }
 
     boost::exception_ptr error_;
     bool interrupted_ = false;
 
   private:
-    std::atomic<bool> done_{false};
-    event_count* const parking_;
+    stack_run_state run_;
   };
 
   template <class F>
   class stack_task_impl final : public stack_task
   {
   public:
-    stack_task_impl(F& f, event_count& parking) noexcept : stack_task(&stack_task_impl::act, parking), f_(f) {}
+    explicit stack_task_impl(F& f) noexcept : stack_task(&stack_task_impl::act), f_(f) {}
 
     // Runs the callable on the calling thread, keeping its exception.
     void invoke() noexcept
@@ -113,7 +185,10 @@ namespace fork_join {
     {
       stack_task_impl* const self = static_cast<stack_task_impl*>(t);
       if (run)
+      {
+        self->note_runner();
         self->invoke();
+      }
       self->finish();
     }
 
@@ -124,39 +199,33 @@ namespace fork_join {
   // then runs it inline. Throws: std::bad_alloc (nothing queued).
   inline bool spawn(pool_core& core, stack_task& t) { return core.push_stack_task(&t); }
 
-  // Requires: spawn(core, t) returned true on this thread. Effects: returns once t has run,
-  // running it inline if nobody took it; helps while it waits.
+  // Requires: spawn(core, t) returned true on this thread.
+  // Effects: returns once t has run, running it inline if nobody took it; helps while it waits,
+  // running only what task_frame.hpp's rule admits.
   // Throws: nothing; a task run while helping that throws boost::thread_interrupted itself
   // (not through an interruption point: interruption is disabled) calls std::terminate, as the
   // frame holding t cannot be left before t is done.
   template <class F>
   void join(pool_core& core, stack_task_impl<F>& t) noexcept
   {
-    task* newest = core.pop_own();
-    if (newest == &t) // the common case: nobody took it
+    // A child run inline gets no frame of its own: it runs as part of its parent's frame (same
+    // root), and the parent waits for it anyway.
+    if (core.pop_own_if_newest(&t)) // the common case: nobody took it
     {
       core.count_run();
       t.invoke();
       return;
     }
+    // Stolen, or not the newest: t's parent may run t (wherever it is still queued) and what
+    // t's thief spawns for t (task_frame.hpp, rules (a) and (b)).
+    wait_scope scope;
+    scope.awaited_task = &t;
+    scope.leapfrog = &t.run_state();
     this_thread::disable_interruption no_interruption;
-    while (newest)
-    {
-      if (newest == &t)
-      {
-        core.count_run();
-        t.invoke();
-        return;
-      }
-      core.run_task(newest); // a newer heap task, or an older task if t was stolen
-      if (t.done())
-        return;
-      newest = core.pop_own();
-    }
     const worker_context* const w = current_worker;
     pool_core* const own = (w && w->core != &core) ? w->core : nullptr;
     help_until(
-        &core, own, [&t] { return t.done(); }, [](future<void>& woken) { woken.wait(); });
+        &core, own, scope, [&t] { return t.done(); }, [&t] { t.wait_done(); });
   }
 
 } // namespace fork_join

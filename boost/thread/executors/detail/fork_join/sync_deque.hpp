@@ -62,6 +62,28 @@ namespace fork_join {
     queue_op_status try_pull_front(value_type& x) { return pull(x, true); }
     queue_op_status try_pull_back(value_type& x) { return pull(x, false); }
 
+    // Requires: accept(const value_type&) does not throw.
+    // Effects: moves into x the first of the `look_at` front elements for which accept is true,
+    // if any, and removes it. accept runs under the queue's lock, so it may look at the
+    // elements, which the queue still owns.
+    // Returns: success; otherwise empty (also when none was accepted) or closed.
+    template <class Accept>
+    queue_op_status try_pull_first_if(value_type& x, std::size_t look_at, Accept&& accept)
+    {
+      lock_guard<mutex> lk(mtx_);
+      if (data_.empty())
+        return closed_ ? queue_op_status::closed : queue_op_status::empty;
+      const std::size_t n = data_.size() < look_at ? data_.size() : look_at;
+      for (std::size_t i = 0; i < n; ++i)
+        if (accept(static_cast<const value_type&>(data_[i])))
+        {
+          x = std::move(data_[i]);
+          data_.erase(data_.begin() + static_cast<std::ptrdiff_t>(i));
+          return queue_op_status::success;
+        }
+      return queue_op_status::empty;
+    }
+
     // Effects: further push_front/push_back calls throw sync_queue_is_closed.
     void close()
     {

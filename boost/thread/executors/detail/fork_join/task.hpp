@@ -12,6 +12,7 @@
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASK_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/task_frame.hpp>
 
 #include <type_traits>
 #include <utility>
@@ -41,6 +42,17 @@ namespace fork_join {
     bool counted() const noexcept { return counted_; }
     void set_counted(bool c) noexcept { counted_ = c; }
 
+    // Its tag (what waiting threads may take it, task_frame.hpp) and its root (for cycle
+    // detection). Written, like counted(), by the thread that queues the task, before the push
+    // that publishes it.
+    task_tag tag() const noexcept { return tag_; }
+    task_tag root() const noexcept { return root_; }
+    void set_tag(task_tag tag, task_tag root) noexcept
+    {
+      tag_ = tag;
+      root_ = root;
+    }
+
   protected:
     using action_fn = void (*)(task*, bool run);
     explicit task(action_fn action) noexcept : action_(action) {}
@@ -48,6 +60,8 @@ namespace fork_join {
 
   private:
     action_fn action_;
+    task_tag tag_ = 0;
+    task_tag root_ = 0;
     bool counted_ = true;
   };
 

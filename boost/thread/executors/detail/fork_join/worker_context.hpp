@@ -27,6 +27,7 @@ namespace fork_join {
   {
     pool_core* core;
     unsigned index;
+    void* slot; // the thread's slot (deque, counters) in core, opaque here (pool_core.hpp)
   };
 
   inline thread_local const worker_context* current_worker = nullptr;
@@ -43,7 +44,7 @@ namespace fork_join {
   class worker_scope
   {
   public:
-    worker_scope(pool_core* core, unsigned index) noexcept : ctx_{core, index}, prev_(current_worker)
+    worker_scope(pool_core* core, unsigned index, void* slot) noexcept : ctx_{core, index, slot}, prev_(current_worker)
     {
       current_worker = &ctx_;
     }

@@ -1,0 +1,162 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// Which queued tasks a waiting thread may run: task tags, the frames of running tasks, and the
+// admission rule that makes helping safe (the progress guarantee of doc/index.md).
+//
+// Tags, stored with each task in the queues (so that a taker decides without reading a task
+// another thread may already have freed):
+//  - a heap task (submit, fork, boost::async) has a root id: fresh, never reused while the
+//    process runs (ids are handed out in blocks of 2^20 per thread from one counter);
+//  - a stack task (parallel_invoke, task_block children) has stack_bit | seq, where seq counts
+//    the pushes of the deque it was pushed to (0 when pushed to the shared queue).
+// Every task also knows its root (task::root()): a heap task's own id, or for a stack task the
+// root of the task that spawned it; frames record it for cycle detection.
+//
+// Frames. Whoever runs a task from a queue links a task_frame on its own stack for as long as
+// the task runs; `current_frame` is the innermost. A stack task its parent runs inline needs no
+// frame of its own (it has its parent's root). Only the thread itself reads or writes its frames.
+//
+// The admission rule (wait_scope). A thread that waits may run a queued task T only if the
+// frame that waits provably waits for T:
+//  (a) T is an awaited task: the stack task being joined (by address), or a heap task whose
+//      future is being joined (by root id, which fork() records in the joinable_future);
+//  (b) T is a stack task pushed by the thread that runs a stolen stack task S being joined,
+//      after it started S and before S is done ("leapfrogging" to the thief, as the JDK's
+//      ForkJoinPool helpStealer): such T was spawned by S or by a task run for S, so S, and
+//      the waiting frame, wait for it.
+// A worker's loop, which runs inside no task, takes anything.
+// Why no frame is then ever buried under a task that waits for it: by induction every frame on
+// a thread's stack waits, transitively, for every frame above it (each was admitted by (a) or
+// (b) for the frame below). If a task X above a frame Q waited for Q, Q would wait for X and X
+// for Q: a cycle, which an acyclic task graph does not have, whatever X waits on (a future, a
+// promise, a latch). The nesting on one thread is therefore bounded by the longest chain of
+// tasks that wait for one another, not by what happens to be queued.
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASK_FRAME_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASK_FRAME_HPP
+
+#include <boost/thread/executors/detail/fork_join/config.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+namespace boost {
+namespace detail {
+namespace fork_join {
+
+  // A heap task's root id, or stack_bit | push sequence for a stack task (see above).
+  typedef std::uint64_t task_tag;
+
+  constexpr task_tag stack_bit = task_tag(1) << 63;
+
+  constexpr bool tag_is_stack(task_tag t) noexcept { return (t & stack_bit) != 0; }
+  constexpr std::uint64_t tag_seq(task_tag t) noexcept { return t & ~stack_bit; }
+
+  // Returns: a root id no other call in this process returns (nonzero, below 2^63).
+  inline task_tag new_root_id() noexcept
+  {
+    constexpr task_tag block = task_tag(1) << 20;
+    static std::atomic<task_tag> next_block{block}; // 0 is reserved for "no task"
+    thread_local task_tag next = 0;
+    thread_local task_tag end = 0;
+    if (next == end)
+    {
+      // relaxed: only the uniqueness of the blocks matters, which the RMW gives.
+      next = next_block.fetch_add(block, std::memory_order_relaxed);
+      end = next + block;
+    }
+    return next++;
+  }
+
+  // The frame of a task that runs on this thread; linked on the thread's own stack.
+  struct task_frame
+  {
+    task_tag root;
+    const task_frame* prev;
+  };
+
+  inline thread_local const task_frame* current_frame = nullptr;
+
+  // Returns: the root of the task the calling thread runs (innermost), or 0.
+  inline task_tag current_root() noexcept
+  {
+    const task_frame* f = current_frame;
+    return f ? f->root : 0;
+  }
+
+  // Links the frame of a task of root `root` for the scope's lifetime (nests).
+  class frame_scope
+  {
+  public:
+    explicit frame_scope(task_tag root) noexcept : frame_{root, current_frame} { current_frame = &frame_; }
+    ~frame_scope() { current_frame = frame_.prev; }
+    frame_scope(const frame_scope&) = delete;
+    frame_scope& operator=(const frame_scope&) = delete;
+
+  private:
+    task_frame frame_;
+  };
+
+  class task;
+
+  // What a stack task's waiter learns of its run (stack_task.hpp): its completion state
+  // (pending, done, or the address of the parent's parker while it sleeps), and who runs it.
+  struct stack_run_state
+  {
+    static constexpr std::uintptr_t pending = 0;
+    static constexpr std::uintptr_t done_state = 1; // no parker lives at address 1
+
+    // Returns: whether the task has run to the end. acquire: pairs with the release exchange
+    // that ended it, for its effects.
+    bool done() const noexcept { return state.load(std::memory_order_acquire) == done_state; }
+
+    std::atomic<std::uintptr_t> state{pending};
+    // Set once by the pool thread that takes the task from a queue, before it runs it:
+    // runner_core and runner_seq first, then runner_slot (release; readers acquire).
+    std::atomic<const void*> runner_slot{nullptr};
+    const void* runner_core = nullptr;
+    std::uint64_t runner_seq = 0;
+  };
+
+  // What a waiting thread may run (the admission rule above).
+  struct wait_scope
+  {
+    const task* awaited_task = nullptr; // (a): a stack task being joined
+    // (a): whether `root` is the id of an awaited heap task; null: none is.
+    bool (*awaits)(const void* context, task_tag root) noexcept = nullptr;
+    const void* context = nullptr;
+    // (b): the run of the stack task being joined, whose runner's deque may hold tasks it
+    // spawned; null: none.
+    const stack_run_state* leapfrog = nullptr;
+    bool any = false; // may run anything: only when the pool cannot replace this thread by a
+                      // spare (pool_core::begin_block), which the docs list as a limit
+
+    // (a), for a task found at the end of a queue.
+    bool admits(const task* x, task_tag tag) const noexcept
+    {
+      if (any || x == awaited_task)
+        return true;
+      return !tag_is_stack(tag) && awaits && awaits(context, tag);
+    }
+  };
+
+  // Returns: whether a task of root `root` runs in a frame on the calling thread's stack. A
+  // thread that would wait for such a task waits for itself (every frame waits for the frames
+  // above it, see above), which no progress can end.
+  inline bool root_on_own_stack(task_tag root) noexcept
+  {
+    for (const task_frame* f = current_frame; f; f = f->prev)
+      if (f->root == root)
+        return true;
+    return false;
+  }
+
+} // namespace fork_join
+} // namespace detail
+} // namespace boost
+
+#endif // header
