@@ -247,6 +247,70 @@ BOOST_AUTO_TEST_CASE(exceptions_from_several_chunks_are_all_collected)
   }
 }
 
+namespace {
+
+// A sum whose move constructor throws when it constructs the object at `bomb_site`: there the
+// test places the very result of a parallel_reduce call (guaranteed copy elision makes the
+// call's result object that storage), so only the final move of the result throws.
+const void* bomb_site = nullptr;
+
+struct move_bomb
+{
+  explicit move_bomb(long v) : value(v) {}
+  move_bomb(const move_bomb&) = default;
+  move_bomb(move_bomb&& other) : value(other.value)
+  {
+    if (this == bomb_site)
+      throw tagged_error(9);
+  }
+  move_bomb& operator=(const move_bomb&) = default;
+  move_bomb& operator=(move_bomb&&) = default;
+  long value;
+};
+
+move_bomb operator+(const move_bomb& a, const move_bomb& b) { return move_bomb(a.value + b.value); }
+
+} // namespace
+
+// Issue 9, defect 9: the final move of the result (and of init, for an empty range) is a move
+// of T like the others: its exception is reported in the exception_list too.
+BOOST_AUTO_TEST_CASE(an_exception_from_the_final_move_is_in_the_exception_list)
+{
+  std::vector<move_bomb> v;
+  for (long i = 1; i <= 100; ++i)
+    v.emplace_back(i);
+  on_every_executor([&](auto& ex) {
+    for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(2), v.size()})
+    {
+      BOOST_TEST_CONTEXT("n = " << n)
+      {
+        alignas(move_bomb) unsigned char storage[sizeof(move_bomb)];
+        bomb_site = storage;
+        bool listed = false;
+        try
+        {
+          ::new (static_cast<void*>(storage))
+              move_bomb(fj::parallel_reduce(ex, v.begin(), v.begin() + n, move_bomb(0), std::plus<>()));
+          reinterpret_cast<move_bomb*>(storage)->~move_bomb();
+          BOOST_FAIL("parallel_reduce must throw");
+        }
+        catch (const exception_list& list)
+        {
+          listed = tags_of(list) == std::multiset<int>{9};
+        }
+        catch (const tagged_error&)
+        {
+          // outside the list: the defect
+        }
+        bomb_site = nullptr;
+        BOOST_TEST(listed);
+      }
+    }
+    // Without the bomb, the same calls return the sum.
+    BOOST_TEST(fj::parallel_reduce(ex, v.begin(), v.end(), move_bomb(0), std::plus<>()).value == 5050);
+  });
+}
+
 BOOST_AUTO_TEST_CASE(nested_reductions)
 {
   // A sum of sums: each outer element reduces an inner range, on the same executor.

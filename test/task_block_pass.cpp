@@ -17,9 +17,12 @@
 #include <boost/thread/executors/task_block.hpp>
 #include <boost/thread/latch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
+#include <future>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -356,4 +359,133 @@ BOOST_AUTO_TEST_CASE(an_interruption_inside_a_block_stays_an_interruption)
   blocked.wait();
   pool.interrupt_and_join();
   BOOST_TEST(other_ran.load() <= 1); // skipped (canceled) or ran, never lost track of
+}
+
+// Issue 9, defect 3: wait() from a child that the block's own thread runs. It waits for the
+// other children (not for itself), and the join it is nested in goes on over child storage
+// that is still alive: the nested wait used to free the arena that the outer join was walking
+// (AddressSanitizer and ThreadSanitizer: use after free) and to return at once.
+BOOST_AUTO_TEST_CASE(wait_from_a_child_that_the_owner_runs)
+{
+  const int n = 40; // more children than the arena's inline buffer holds: most live in chunks
+  {
+    // One worker owns the block and runs every child itself: the newest child, joined first,
+    // waits for the 39 others, still queued below it. main() blocks on a promise (it does not
+    // help), so no other thread takes a child.
+    fork_join_thread_pool pool(1);
+    std::vector<int> ran(n, 0); // plain: every child runs on the one worker
+    int done_before_wait = -1;
+    std::promise<void> finished;
+    pool.submit([&] {
+      fj::define_task_block(pool, [&](task_block& tb) {
+        for (int i = 0; i + 1 < n; ++i)
+          tb.run([&ran, i] { ++ran[i]; });
+        tb.run([&] {
+          tb.wait();
+          done_before_wait = static_cast<int>(std::count(ran.begin(), ran.end(), 1));
+          ++ran[n - 1];
+        });
+      });
+      finished.set_value();
+    });
+    finished.get_future().get();
+    BOOST_TEST(done_before_wait == n - 1);
+    BOOST_TEST(std::count(ran.begin(), ran.end(), 1) == n);
+  }
+  {
+    // A closed pool refuses the children, so each runs on the owner inside run(), before it
+    // is linked into the block: a wait() there must not free the storage it runs in.
+    fork_join_thread_pool pool(1);
+    pool.close();
+    std::vector<int> ran(n, 0);
+    fj::define_task_block(pool, [&](task_block& tb) {
+      for (int i = 0; i < n; ++i)
+        tb.run([&tb, &ran, i] {
+          if (i % 8 == 7)
+            tb.wait();
+          ++ran[i];
+        });
+    });
+    BOOST_TEST(std::count(ran.begin(), ran.end(), 1) == n);
+  }
+  {
+    // On another executor: a loop_executor runs closures only when the owner helps, so the
+    // owner runs every child, and a child's wait() must not wait for that child itself.
+    boost::executors::loop_executor loop;
+    std::vector<int> ran(n, 0);
+    int done_before_wait = -1;
+    fj::define_task_block(loop, [&](task_block& tb) {
+      for (int i = 0; i + 1 < n; ++i)
+        tb.run([&ran, i] { ++ran[i]; });
+      tb.run([&] {
+        tb.wait();
+        done_before_wait = static_cast<int>(std::count(ran.begin(), ran.end(), 1));
+        ++ran[n - 1];
+      });
+    });
+    BOOST_TEST(done_before_wait == n - 1);
+    BOOST_TEST(std::count(ran.begin(), ran.end(), 1) == n);
+  }
+  {
+    // On a thread pool the owner claims some children and the pool's threads run the others:
+    // a wait() in a child that the owner runs returns once those others are done.
+    boost::executors::basic_thread_pool pool(2);
+    const std::thread::id owner = std::this_thread::get_id();
+    std::vector<std::atomic<int> > ran(n);
+    fj::define_task_block(pool, [&](task_block& tb) {
+      for (int i = 0; i < n; ++i)
+        tb.run([&tb, &ran, owner, i] {
+          if (std::this_thread::get_id() == owner)
+            tb.wait();
+          ran[i].fetch_add(1);
+        });
+    });
+    for (std::atomic<int>& r : ran)
+      BOOST_TEST(r.load() == 1);
+  }
+}
+
+namespace {
+
+struct alignas(64) cache_line
+{
+  unsigned char bytes[64];
+};
+
+bool aligned(const void* p, std::size_t a) { return reinterpret_cast<std::uintptr_t>(p) % a == 0; }
+
+} // namespace
+
+// Issue 9, defect 4: a child whose function object is over-aligned (a capture with
+// alignas(64)) gets storage of that alignment, from the owner's arena and from operator new
+// (a child running a child into its parent's block) alike. UndefinedBehaviorSanitizer also
+// reports the construction at a misaligned address.
+BOOST_AUTO_TEST_CASE(over_aligned_children_are_aligned)
+{
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool pool(threads);
+    const int n = 32;
+    std::atomic<int> misaligned{0};
+    std::atomic<int> ran{0};
+    fj::define_task_block(pool, [&](task_block& tb) {
+      for (int i = 0; i < n; ++i)
+      {
+        const cache_line line{};
+        tb.run([line, &tb, &misaligned, &ran] {
+          if (!aligned(&line, alignof(cache_line)))
+            misaligned.fetch_add(1);
+          ran.fetch_add(1);
+          const cache_line inner{};
+          tb.run([inner, &misaligned, &ran] {
+            if (!aligned(&inner, alignof(cache_line)))
+              misaligned.fetch_add(1);
+            ran.fetch_add(1);
+          });
+        });
+      }
+    });
+    BOOST_TEST(misaligned.load() == 0);
+    BOOST_TEST(ran.load() == 2 * n);
+  }
 }

@@ -49,6 +49,22 @@ namespace fork_join {
     }
   };
 
+  // Returns: std::move(value), a move of T like those of the chunks: what it throws goes
+  // into the scope's exception_list with every other failure of the call.
+  // Requires: every chunk has finished.
+  template <class T>
+  T move_out(algorithm_scope& scope, T& value)
+  {
+    try
+    {
+      return std::move(value); // initializes the caller's result object: caught here
+    }
+    catch (...)
+    {
+      scope.rethrow_with_current();
+    }
+  }
+
   // grain == 0: the automatic grain.
   template <class Executor, class Position, class T, class ReduceOp, class TransformOp>
   T transform_reduce_positions(Executor& ex, Position first, Position last, T& init, ReduceOp& reduce_op,
@@ -56,9 +72,10 @@ namespace fork_join {
   {
     typedef positions<Position> pos;
     typedef typename pos::size_type size_type;
+    algorithm_scope scope;
     const size_type n = pos::distance(first, last);
     if (n == 0)
-      return std::move(init);
+      return move_out(scope, init);
     const size_type g = grain ? size_type(grain) : automatic_grain(n, concurrency_of(ex));
 
     // A chunk has at least two elements (split_reduce), so that its fold needs only the
@@ -76,7 +93,6 @@ namespace fork_join {
     };
     auto combine = [&reduce_op](T&& a, T&& b) -> T { return reduce_op(std::move(a), std::move(b)); };
 
-    algorithm_scope scope;
     std::optional<T> result;
     if (n == 1)
       scope.run([&] { result.emplace(reduce_op(std::move(init), transform_op(pos::element(first)))); });
@@ -88,7 +104,7 @@ namespace fork_join {
         scope.run([&] { result.emplace(reduce_op(std::move(init), std::move(*partial))); });
     }
     scope.rethrow();
-    return std::move(*result);
+    return move_out(scope, *result);
   }
 
 } // namespace fork_join
@@ -112,7 +128,8 @@ namespace executors {
   // Returns: that value; init if last <= first.
   // Synchronization: every call of reduce_op and transform_op happens before the return.
   // Throws: experimental::parallel::exception_list holding every exception reduce_op,
-  // transform_op or a move of T threw, after every chunk that started has finished. After the
+  // transform_op or a move of T threw (the final move of the result, or of init for an empty
+  // range, included), after every chunk that started has finished. After the
   // first exception, chunks not yet started are skipped. boost::thread_interrupted instead,
   // if one of them threw that (as parallel_invoke).
   // Complexity: n calls of transform_op and n calls of reduce_op, for n = distance(first, last).

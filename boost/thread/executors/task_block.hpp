@@ -84,6 +84,32 @@ namespace fork_join {
     block_child* next = nullptr;
     // Joins the child, adds its exception to `errors`, destroys it.
     void (*finish)(pool_core& core, block_child* self, exception_collector& errors) = nullptr;
+    bool on_heap = false;      // from operator new, else from the owner's arena
+    // Owner-only (written and read by the block's owner thread only): whether the child runs
+    // on the owner's stack right now, so that a wait() nested in it must not join it.
+    bool running_here = false;
+  };
+
+  // Marks a child as running on its block's owner thread while it runs there.
+  class running_on_owner
+  {
+  public:
+    running_on_owner(block_child& c, std::thread::id owner) noexcept
+        : child_(std::this_thread::get_id() == owner ? &c : nullptr)
+    {
+      if (child_)
+        child_->running_here = true;
+    }
+    ~running_on_owner()
+    {
+      if (child_)
+        child_->running_here = false;
+    }
+    running_on_owner(const running_on_owner&) = delete;
+    running_on_owner& operator=(const running_on_owner&) = delete;
+
+  private:
+    block_child* const child_;
   };
 
   template <class G>
@@ -91,10 +117,30 @@ namespace fork_join {
   {
   public:
     template <class H>
-    block_child_impl(H&& h, std::atomic<bool>& canceled, event_count& parking, bool on_heap)
-        : g_(std::forward<H>(h)), canceled_(canceled), task_(*this, parking), on_heap_(on_heap)
+    block_child_impl(H&& h, std::atomic<bool>& canceled, std::thread::id owner, bool heap)
+        : g_(std::forward<H>(h)), canceled_(canceled), owner_(owner), task_(*this)
     {
       finish = &block_child_impl::finish_impl;
+      on_heap = heap;
+    }
+
+    // Returns: storage for one child from operator new, aligned as the child (a capture may be
+    // over-aligned). Throws: std::bad_alloc.
+    static void* allocate_on_heap()
+    {
+      if constexpr (alignof(block_child_impl) > __STDCPP_DEFAULT_NEW_ALIGNMENT__)
+        return ::operator new(sizeof(block_child_impl), std::align_val_t(alignof(block_child_impl)));
+      else
+        return ::operator new(sizeof(block_child_impl));
+    }
+
+    // Effects: frees storage of allocate_on_heap().
+    static void deallocate_on_heap(void* p) noexcept
+    {
+      if constexpr (alignof(block_child_impl) > __STDCPP_DEFAULT_NEW_ALIGNMENT__)
+        ::operator delete(p, std::align_val_t(alignof(block_child_impl)));
+      else
+        ::operator delete(p);
     }
 
     stack_task_impl<block_child_impl>& task() noexcept { return task_; }
@@ -107,6 +153,7 @@ namespace fork_join {
       // themselves travel through the stack task's completion.
       if (canceled_.load(std::memory_order_relaxed))
         return;
+      const running_on_owner mark(*this, owner_);
       try
       {
         std::invoke(g_);
@@ -136,16 +183,16 @@ namespace fork_join {
       errors.add(self->task_.error());
       if (self->task_.interrupted())
         errors.interrupted();
-      const bool on_heap = self->on_heap_;
+      const bool heap = self->on_heap;
       self->~block_child_impl();
-      if (on_heap)
-        ::operator delete(self);
+      if (heap)
+        deallocate_on_heap(self);
     }
 
     G g_;
     std::atomic<bool>& canceled_;
+    const std::thread::id owner_; // the block's owner thread
     stack_task_impl<block_child_impl> task_;
-    bool on_heap_;
     bool queued_ = true;
   };
 
@@ -234,10 +281,14 @@ namespace executors {
         run_generic<fn>(std::forward<G>(g));
     }
 
-    // Requires: called on the thread that runs the block's f.
+    // Requires: called on the thread that runs the block's f (by f, or by a child that this
+    // thread runs).
     // Effects: returns when every child run so far (and every child they ran into this block)
-    // has finished, helping meanwhile on a fork_join_thread_pool.
-    // Synchronization: their completion happens before wait() returns.
+    // has finished, helping meanwhile on a fork_join_thread_pool; but for the children that
+    // run on the calling thread's stack: a child calling wait() does not wait for itself, nor
+    // for the children of this block it runs in (their own join ends them).
+    // Synchronization: the completion of the children it waits for happens before wait()
+    // returns.
     // Throws: task_canceled_exception if the block is canceled (a task of it threw; the
     // exceptions reach the caller of define_task_block); std::logic_error if called on
     // another thread.
@@ -282,20 +333,23 @@ namespace executors {
     {
       typedef detail::fork_join::block_child_impl<Fn> child;
       // The block's owner takes storage from the arena; any other thread (a child calling
-      // run on its parent's block) from operator new.
-      const bool own = std::this_thread::get_id() == owner_ && alignof(child) <= alignof(std::max_align_t);
-      void* mem = own ? arena_.allocate(sizeof(child), alignof(child)) : ::operator new(sizeof(child));
+      // run on its parent's block) from operator new. Both align it as the child, whose
+      // function object may be over-aligned.
+      const bool own = std::this_thread::get_id() == owner_;
+      void* mem = own ? arena_.allocate(sizeof(child), alignof(child)) : child::allocate_on_heap();
       child* c = nullptr;
       try
       {
-        c = new (mem) child(std::forward<G>(g), canceled_, core_->parking(), !own);
+        c = new (mem) child(std::forward<G>(g), canceled_, owner_, !own);
       }
       catch (...)
       {
         if (!own)
-          ::operator delete(mem);
+          child::deallocate_on_heap(mem);
         throw;
       }
+      if (own)
+        ++arena_children_;
       bool queued = false;
       try
       {
@@ -318,6 +372,34 @@ namespace executors {
       }
     }
 
+    // Counts a generic child as running on the owner's stack while it runs there, so that a
+    // wait() nested in it does not wait for it (nor for the children it runs in).
+    class running_here
+    {
+    public:
+      explicit running_here(task_block& b) noexcept : block_(std::this_thread::get_id() == b.owner_ ? &b : nullptr)
+      {
+        if (block_)
+        {
+          lock_guard<mutex> lk(block_->mtx_);
+          ++block_->generic_here_;
+        }
+      }
+      ~running_here()
+      {
+        if (block_)
+        {
+          lock_guard<mutex> lk(block_->mtx_);
+          --block_->generic_here_;
+        }
+      }
+      running_here(const running_here&) = delete;
+      running_here& operator=(const running_here&) = delete;
+
+    private:
+      task_block* const block_;
+    };
+
     template <class Fn, class G>
     void run_generic(G&& g)
     {
@@ -331,6 +413,7 @@ namespace executors {
           // relaxed: a hint, see block_child_impl.
           if (!block.canceled_.load(std::memory_order_relaxed))
           {
+            const running_here mark(block);
             try
             {
               std::invoke(*fn);
@@ -387,27 +470,58 @@ namespace executors {
         canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
         errors_.add(error);
       }
-      if (--pending_ == 0)
+      if (--pending_ == generic_here_) // 0, unless a wait() nested in a child of the owner waits
         cv_.notify_all();
     }
 
-    // Effects: joins every child; collects their exceptions. Never throws but for
-    // std::bad_alloc in collecting an exception (then std::terminate: children refer to this
-    // frame, it cannot be left early).
+    // Requires: called on the owner's thread.
+    // Effects: joins every child but those running on the calling thread's stack; collects
+    // their exceptions (which needs no memory: exception_collector).
+    // Nesting: a child that the owner runs (inline, or while its join helps) may call wait(),
+    // so join_all() may be nested in itself on the owner's thread. The walk is therefore kept
+    // in members rather than in this frame: taken_ holds the children taken from head_ and
+    // not yet joined, and a nested join_all() goes on with it, so that no frame holds a
+    // pointer to a child that another frame destroys. A child on this thread's stack (the
+    // caller of a nested wait() and the children it runs in) cannot be joined here: it is
+    // set aside and handed back, for the join it is nested in. The arena is released only once
+    // none of its children is alive, never under a child that still runs.
     void join_all() noexcept
     {
       if (core_)
       {
-        // acquire: pairs with the release CAS in run_on_pool(). Children may add children
-        // while we join, so repeat until the list stays empty.
-        while (detail::fork_join::block_child* c = head_.exchange(nullptr, std::memory_order_acquire))
-          while (c)
+        detail::fork_join::block_child* aside = nullptr;
+        for (;;)
+        {
+          detail::fork_join::block_child* c = taken_;
+          if (!c)
           {
-            detail::fork_join::block_child* next = c->next;
-            c->finish(*core_, c, errors_);
-            c = next;
+            // acquire: pairs with the release CAS in run_on_pool(). Children may add children
+            // while we join, so repeat until the list stays empty.
+            c = head_.exchange(nullptr, std::memory_order_acquire);
+            if (!c)
+              break;
           }
-        arena_.release();
+          taken_ = c->next;
+          if (c->running_here)
+          {
+            c->next = aside;
+            aside = c;
+            continue;
+          }
+          const bool in_arena = !c->on_heap;
+          c->finish(*core_, c, errors_);
+          if (in_arena)
+            --arena_children_;
+        }
+        while (aside)
+        {
+          detail::fork_join::block_child* const next = aside->next;
+          aside->next = taken_;
+          taken_ = aside;
+          aside = next;
+        }
+        if (arena_children_ == 0)
+          arena_.release();
         return;
       }
       this_thread::disable_interruption no_interruption; // children refer to this frame
@@ -418,7 +532,7 @@ namespace executors {
       // Block only while every unfinished child is claimed; children that other threads run
       // may add children (run() from a non-owner notifies), which are claimed here.
       unique_lock<mutex> lk(mtx_);
-      while (pending_ != 0)
+      while (pending_ != generic_here_)
       {
         if (unclaimed_.empty())
           cv_.wait(lk);
@@ -453,10 +567,24 @@ namespace executors {
     bool generic_idle()
     {
       lock_guard<mutex> lk(mtx_);
-      return pending_ == 0;
+      return pending_ == generic_here_;
     }
 
+    // Joins the block when define_task_block's scope ends, however it ends.
+    class join_on_exit
+    {
+    public:
+      explicit join_on_exit(task_block& tb) noexcept : tb_(tb) {}
+      ~join_on_exit() { tb_.join_all(); }
+      join_on_exit(const join_on_exit&) = delete;
+      join_on_exit& operator=(const join_on_exit&) = delete;
+
+    private:
+      task_block& tb_;
+    };
+
     // Effects: records an exception of the block's own function and cancels the block.
+    // Throws: nothing but lock_error (recording needs no memory: exception_collector).
     void fail(const boost::exception_ptr& e)
     {
       canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
@@ -482,9 +610,14 @@ namespace executors {
     std::atomic<detail::fork_join::block_child*> head_{nullptr};
     std::atomic<bool> canceled_{false};
     detail::fork_join::block_arena arena_;
+    // Owner-only: children taken from head_ and not yet joined (join_all()), and how many
+    // children of the arena are alive.
+    detail::fork_join::block_child* taken_ = nullptr;
+    std::size_t arena_children_ = 0;
     mutex mtx_;                                 // generic children and errors_ from them
     condition_variable cv_;
     std::size_t pending_ = 0;                   // generic children not finished, under mtx_
+    std::size_t generic_here_ = 0;              // of them, running on the owner's stack, under mtx_
     // Generic children that may still be unclaimed, under mtx_.
     std::vector<std::shared_ptr<detail::fork_join::generic_child> > unclaimed_;
     detail::fork_join::exception_collector errors_;
@@ -508,31 +641,38 @@ namespace executors {
   // the children (but task_canceled_exception), after all of them have finished, or
   // boost::thread_interrupted if f or a child threw that (a pool's interrupt()). After the
   // first one the block is canceled: children not yet started are skipped and run() throws
-  // task_canceled_exception.
+  // task_canceled_exception. Joining needs no memory: if memory runs out while an exception
+  // is recorded, the list holds a std::bad_alloc in its place, and if it runs out while the
+  // list itself is made, std::bad_alloc is thrown instead of the list; in every case only
+  // after every child has finished.
   // Progress: on a fork_join_thread_pool the waits help, so nested blocks in children never
   // deadlock; a waiting thread cannot be interrupted (children refer to its frame).
   template <class Executor, class F>
   void define_task_block(Executor& ex, F&& f)
   {
     task_block tb(ex);
-    try
     {
-      std::invoke(f, tb);
-    }
-    catch (const task_canceled_exception&)
-    {
-      if (!tb.canceled()) // thrown by f itself, not a consequence of a failure
+      // Children refer to this frame: joined on every way out of this scope, also if
+      // recording f's exception throws (hazard 5 of the style guide; issue 9, defect 2).
+      const task_block::join_on_exit join(tb);
+      try
+      {
+        std::invoke(f, tb);
+      }
+      catch (const task_canceled_exception&)
+      {
+        if (!tb.canceled()) // thrown by f itself, not a consequence of a failure
+          tb.fail(detail::fork_join::current_exception_lossless());
+      }
+      catch (const thread_interrupted&)
+      {
+        tb.fail_interrupted();
+      }
+      catch (...)
+      {
         tb.fail(detail::fork_join::current_exception_lossless());
+      }
     }
-    catch (const thread_interrupted&)
-    {
-      tb.fail_interrupted();
-    }
-    catch (...)
-    {
-      tb.fail(detail::fork_join::current_exception_lossless());
-    }
-    tb.join_all();
     tb.rethrow();
   }
 

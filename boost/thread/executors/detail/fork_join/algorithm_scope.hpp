@@ -46,8 +46,8 @@ namespace fork_join {
     // interruption (boost::thread_interrupted) is recorded apart, as parallel_invoke does, so
     // that rethrow() throws it as itself and a pool's interrupt() still stops the worker.
     // Returns: whether g() returned normally.
-    // Throws: nothing; running out of memory while recording an exception calls
-    // std::terminate, as parallel_invoke does (the exception could not be reported).
+    // Throws: nothing; running out of memory while recording an exception records a
+    // std::bad_alloc in its place (exception_collector in parallel_invoke.hpp).
     template <class G>
     bool run(G&& g) noexcept
     {
@@ -79,6 +79,26 @@ namespace fork_join {
     // it, else experimental::parallel::exception_list holding every exception recorded, if
     // there is one.
     void rethrow() { errors_.rethrow(); }
+
+    // Requires: called in a handler, after every chunk has finished.
+    // Effects: records the exception being handled, as run() does.
+    // Throws: as rethrow(), which now has something to throw.
+    [[noreturn]] void rethrow_with_current()
+    {
+      try
+      {
+        throw;
+      }
+      catch (const thread_interrupted&)
+      {
+        fail(boost::exception_ptr(), true);
+      }
+      catch (...)
+      {
+        fail(current_exception_lossless(), false);
+      }
+      errors_.throw_recorded();
+    }
 
   private:
     void fail(const boost::exception_ptr& e, bool interrupted) noexcept

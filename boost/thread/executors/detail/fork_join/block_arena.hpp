@@ -32,7 +32,9 @@ namespace fork_join {
     block_arena& operator=(const block_arena&) = delete;
     ~block_arena() { release(); }
 
-    // Returns: `size` bytes aligned to `align` (at most alignof(std::max_align_t)).
+    // Requires: align is a power of two (it may exceed alignof(std::max_align_t): a chunk
+    // has room for `align - 1` bytes of padding before the object).
+    // Returns: `size` bytes aligned to `align`.
     // Throws: std::bad_alloc.
     void* allocate(std::size_t size, std::size_t align)
     {
