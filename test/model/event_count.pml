@@ -1,0 +1,402 @@
+/* Copyright (C) 2026 The Boost.ForkJoin authors.
+ * Distributed under the Boost Software License, Version 1.0. (See LICENSE_1_0.txt)
+ *
+ * Promela model of the pool's sleep/wake protocol: event_count.hpp and the parts of
+ * pool_core.hpp that use it (worker_loop, submit, push_own, push_shared, finish_one, close),
+ * as they are once joiners no longer enlist wake tokens: only idle workers sleep on the event
+ * count. Checked by check.sh (spin 6), which also checks that each mutation below fails.
+ *
+ * What is checked, for NW workers (2..3), NS outside submitters of NPER tasks each, every task
+ * forking one child onto its worker's own deque, and one closer thread:
+ *  - every accepted task runs exactly once, and no task that was refused runs (assertions);
+ *  - no worker sleeps forever while a task is queued: in the closer's `timeout` branch, once no
+ *    thread can move any more, nothing accepted is unfinished (an assertion);
+ *  - after close(), every worker leaves once the pool is drained: a worker stuck in
+ *    commit_wait() is an invalid end state, and the closer asserts the accounting only after
+ *    every worker and submitter has finished;
+ *  - check.sh also runs a non-progress-cycle search (pan -l, no progress labels): finding no
+ *    cycle at all proves every run finite, so the end-state check above is a liveness check
+ *    (no livelock in which workers chase an ever-moving epoch).
+ *
+ * Memory model. Spin explores sequentially consistent (SC) interleavings only. SC is a faithful
+ * model of the C++ code because the protocol's only cross-variable orderings are the two
+ * store-buffering (Dekker) pairs of event_count.hpp, and both sides of each are seq_cst:
+ *   waiter:   waiters_.fetch_add(seq_cst); epoch_.load(seq_cst); re-check: steal() runs a
+ *             seq_cst fence between its loads (chase_lev_deque.hpp), the shared queue a mutex;
+ *   notifier: publish (the deque's release store of bottom_, or the shared queue's mutex);
+ *             epoch_.fetch_add(seq_cst); waiters_.load(seq_cst)   -- notify();
+ *             or, after a push to its own deque: seq_cst fence; waiters_.load(relaxed)
+ *                                                                 -- notify_one_if_waiting().
+ * All seq_cst operations and fences lie in one total order S, so the outcome in which the
+ * notifier misses the increment of waiters_ AND the waiter misses the epoch increment (or, via
+ * the fences, the pushed task) is forbidden, exactly as in an interleaving. Everything else is
+ * either under a mutex (the epoch load in commit_wait, the condition variable, closed_ and the
+ * shared queue), or a read-modify-write chain on one location (unfinished_, waiters_, epoch_),
+ * where coherence gives the same answers as SC: unfinished_'s relaxed increment is published
+ * with the task it counts, and the acq_rel decrements form a release sequence, so the exit test
+ * cannot read 0 while a counted task is queued or running. cancel_wait()'s relaxed decrement
+ * only lets a notifier see a stale, larger count: a spurious lock, never a missed sleeper.
+ * Hence a bug that needs weaker orders (for instance removing the fence of
+ * notify_one_if_waiting()) is OUT OF REACH of this model; check.sh's mutations are all bugs
+ * that show up under SC.
+ *
+ * Abstractions (known):
+ *  - the Chase-Lev deque is taken to be linearizable (its own tests and the paper of Le, Pop,
+ *    Cohen, Zappa Nardelli, PPoPP 2013 cover that); each deque is a FIFO channel, so the
+ *    owner, too, takes the oldest task: which task a take returns does not matter to this
+ *    protocol. A steal is two steps, read top_ and then (read bottom_ and) compare-exchange,
+ *    and fails (returns "empty", as steal() does) when any other take from that deque came in
+ *    between: the lost race the real steal() reports, over-approximated (a real owner pop of
+ *    a non-last task does not make a steal fail);
+ *  - victims are visited in a fixed rotation (me+1, me+2, ...), not from a random start;
+ *  - the idle spin rounds before parking are left out: they are more failed look-ups, which
+ *    the interleavings already contain; shared_hint_ is left out: under SC it is >= the
+ *    shared queue's length, so skipping the queue when it reads 0 equals finding it empty;
+ *  - condition_variable: no spurious wake-ups (they only add re-checks of the epoch, and
+ *    would hide a lost wake-up behind an endless wait loop); notify_one wakes one waiter in
+ *    the wait set, chosen nondeterministically;
+ *  - steps merged where no other thread can tell (each is argued where it is written): lock,
+ *    signal, unlock in notify(); a wake-up and the relock in commit_wait(); the looks at the
+ *    own deque and at the shared queue; a child's push with its increment of unfinished_;
+ *  - the epoch and the waiter's key are kept as one bit per worker, "my key equals the
+ *    epoch", and a steal's read of top_ as "no take from that deque since": exact, since
+ *    both numbers are only ever compared for equality, and it keeps the state space finite
+ *    without counting;
+ *  - each shared-queue operation, and close(), is one atomic step (it runs under the queue's
+ *    mutex); closed() is one atomic read;
+ *  - tasks: every outside task forks exactly one child (a push_own from the running task);
+ *    children fork nothing; no submit_back() from workers, no stack tasks, no exceptions,
+ *    no interruption, no joiners (the handshake that replaces them: stack_task.pml).
+ *
+ * Mutations (spin -DM_..., each must make pan report an error; check.sh verifies that):
+ *  M_NO_RECHECK           the worker sleeps after prepare_wait() without looking again
+ *  M_EARLY_DEREGISTER     commit_wait() decrements waiters before it sleeps, not after
+ *  M_EPOCH_AFTER_SIGNAL   notify() signals the condition variable, then advances the epoch
+ *  M_UNLOCKED_SIGNAL      notify() signals without holding the event count's mutex
+ *  M_FINISH_NO_NOTIFY     finish_one() does not notify_all() when the last task ends
+ *  M_CLOSE_NOTIFY_ONE     close() wakes one sleeper instead of all
+ *  M_EXIT_WHEN_CLOSED     a worker leaves once closed, without waiting for unfinished == 0
+ *  M_WAITERS_FIRST        notify() tests waiters before it advances the epoch (and skips the
+ *                         increment when nobody waits): NOT a bug under SC, a store-buffering
+ *                         bug only once the orders are weakened; check.sh expects it to PASS,
+ *                         to show this limit of the model (see "Memory model" above).
+ */
+
+#ifndef NW
+#define NW 2            /* workers, 1..3 */
+#endif
+#ifndef NS
+#define NS 1            /* outside submitters */
+#endif
+#ifndef NPER
+#define NPER 2          /* tasks each submitter submits */
+#endif
+#define NROOT (NS * NPER)
+#define NT (2 * NROOT)  /* task ids: roots 0..NROOT-1, the child of root r is r + NROOT */
+#define MAXW 3
+
+/* event_count */
+/* The epoch is only ever compared with a waiter's key, so the model keeps, instead of the two
+ * numbers, whether each worker's key still equals the epoch: prepare_wait() sets it, every
+ * epoch increment clears all of them. Exact, and it keeps the state space from counting. */
+bool key_is_epoch[MAXW];
+byte waiters;
+byte ec_mutex;          /* 0: free, else the holder's _pid + 1 */
+bool in_wait_set[MAXW]; /* condition variable: worker i blocked in cv_.wait */
+
+/* pool_core */
+bool closed;            /* shared_.closed() */
+byte unfinished;
+chan shared_queue = [NROOT] of { byte };
+chan deque[NW] = [NROOT] of { byte };
+/* A steal's read of top_, as the pair (victim + 1, still valid): every take from that deque
+ * clears `valid`, so the thief's compare-exchange then fails. Exact, as for the epoch. */
+byte steal_from[MAXW];
+bool steal_valid[MAXW];
+
+/* accounting (ghost) */
+bool accepted[NT];
+bool ran[NT];
+byte workers_left;
+byte submitters_done;
+
+inline unlock_ec() { assert(ec_mutex == _pid + 1); ec_mutex = 0 }
+
+inline signal(all)
+{
+  atomic {
+    if
+    :: all -> in_wait_set[0] = false; in_wait_set[1] = false; in_wait_set[2] = false
+    :: else ->
+       if
+       :: in_wait_set[0] -> in_wait_set[0] = false
+       :: in_wait_set[1] -> in_wait_set[1] = false
+       :: in_wait_set[2] -> in_wait_set[2] = false
+       :: else
+       fi
+    fi
+  }
+}
+
+/* epoch_.fetch_add(1) */
+inline advance_epoch()
+{
+  d_step { key_is_epoch[0] = false; key_is_epoch[1] = false; key_is_epoch[2] = false }
+}
+
+/* Any take from deque v (pop, or a steal that wins) moves top_ past a concurrent thief's read. */
+inline took_from(v)
+{
+  if
+  :: steal_from[0] == v + 1 -> steal_valid[0] = false
+  :: else
+  fi;
+  if
+  :: steal_from[1] == v + 1 -> steal_valid[1] = false
+  :: else
+  fi;
+  if
+  :: steal_from[2] == v + 1 -> steal_valid[2] = false
+  :: else
+  fi
+}
+
+/* lock_guard lk(mtx_); cv_.notify_one() / notify_all(); as one step: a woken worker must
+ * take mtx_ before it can do anything, so nothing can tell this from three steps. */
+inline locked_signal(all)
+{
+  atomic { ec_mutex == 0 -> signal(all) }
+}
+
+/* event_count::notify(all) */
+inline notify(all)
+{
+#if defined(M_EPOCH_AFTER_SIGNAL)
+  if
+  :: waiters == 0
+  :: else -> locked_signal(all)
+  fi;
+  advance_epoch()
+#elif defined(M_WAITERS_FIRST)
+  if
+  :: waiters == 0
+  :: else -> advance_epoch(); locked_signal(all)
+  fi
+#elif defined(M_UNLOCKED_SIGNAL)
+  advance_epoch();
+  if
+  :: waiters == 0
+  :: else -> signal(all)
+  fi
+#else
+  advance_epoch();
+  if
+  :: waiters == 0
+  :: else -> locked_signal(all)
+  fi
+#endif
+}
+
+/* pool_core::finish_one() */
+inline finish_one(old)
+{
+  d_step { old = unfinished; unfinished-- };
+#ifndef M_FINISH_NO_NOTIFY
+  if
+  :: old == 1 ->
+     if
+     :: closed -> notify(true)
+     :: else
+     fi
+  :: else
+  fi;
+#endif
+  old = 0
+}
+
+/* A steal from deque v by worker me: read top_, then compare-exchange it; fails if another
+ * take from v came in between (steal() reports that lost race as "empty"). */
+inline steal(me, v, t, found)
+{
+  d_step { steal_from[me] = v + 1; steal_valid[me] = true };
+  d_step {
+    if
+    :: steal_valid[me] && len(deque[v]) > 0 -> deque[v]?t; took_from(v); found = true
+    :: else
+    fi;
+    steal_from[me] = 0; steal_valid[me] = false
+  }
+}
+
+/* pool_core::find_task(): own deque, shared queue, then every other worker's deque.
+ * The first two looks are one step: only the owner pushes to its deque, so a deque the owner
+ * found empty is still empty when it looks at the shared queue. */
+inline find_task(me, t, found)
+{
+  atomic {
+    if
+    :: len(deque[me]) > 0 -> deque[me]?t; took_from(me); found = true
+    :: else ->
+       if
+       :: len(shared_queue) > 0 -> shared_queue?t; found = true
+       :: else -> found = false
+       fi
+    fi
+  };
+  if
+  :: NW > 1 && !found -> steal(me, (me + 1) % NW, t, found)
+  :: else
+  fi;
+  if
+  :: NW > 2 && !found -> steal(me, (me + 2) % NW, t, found)
+  :: else
+  fi
+}
+
+proctype worker(byte me)
+{
+  byte t, old;
+  bool found, sleep;
+look:
+  find_task(me, t, found);
+  if
+  :: found -> goto run_task
+  :: else
+  fi;
+  /* prepare_wait() */
+  waiters++;
+  key_is_epoch[me] = true;
+#ifndef M_NO_RECHECK
+  find_task(me, t, found);
+  if
+  :: found ->                               /* cancel_wait(), run it */
+     d_step { waiters--; key_is_epoch[me] = false }; goto run_task
+  :: else
+  fi;
+#endif
+  if
+  :: closed ->
+     if
+#ifdef M_EXIT_WHEN_CLOSED
+     :: true -> d_step { waiters--; key_is_epoch[me] = false }; goto leave
+#else
+     :: unfinished == 0 ->                  /* cancel_wait(), leave */
+        d_step { waiters--; key_is_epoch[me] = false }; goto leave
+     :: else
+#endif
+     fi
+  :: else
+  fi;
+  /* commit_wait(key): lock; while (epoch == key) cv_.wait(lk); unlock; then (waiter_guard)
+   * --waiters. The wake-up and the relock are one step: a woken worker blocks on mtx_ and
+   * does nothing else in between. */
+#ifdef M_EARLY_DEREGISTER
+  waiters--;
+#endif
+  atomic { ec_mutex == 0 -> ec_mutex = _pid + 1; sleep = key_is_epoch[me] };
+  do
+  :: sleep ->
+     atomic { unlock_ec(); in_wait_set[me] = true; sleep = false };
+     atomic {
+       !in_wait_set[me] && ec_mutex == 0 -> ec_mutex = _pid + 1; sleep = key_is_epoch[me]
+     }
+  :: else -> break
+  od;
+  unlock_ec();
+#ifndef M_EARLY_DEREGISTER
+  waiters--;
+#endif
+  goto look;
+
+run_task:
+  atomic { assert(accepted[t] && !ran[t]); ran[t] = true; found = false };
+  if
+  :: t < NROOT ->
+     /* The task forks a child: submit(child, front) from a worker = push_own(). One step
+      * with the increment of unfinished: the parent's own count keeps it above zero in
+      * between, so nobody can tell the two apart. */
+     d_step { unfinished++; deque[me]!t + NROOT; accepted[t + NROOT] = true };
+     /* notify_one_if_waiting(): seq_cst fence (nothing to model under SC), then */
+     if
+     :: waiters != 0 -> notify(false)
+     :: else
+     fi
+  :: else
+  fi;
+  finish_one(old);                          /* run_task()'s finish_guard */
+  t = 0;
+  goto look;
+
+leave:
+  workers_left++
+}
+
+/* A thread that is not a worker: submit(task, back) = push_shared(), force == false. */
+proctype submitter(byte s)
+{
+  byte k, id, old;
+  bool ok;
+  do
+  :: k == NPER -> break
+  :: else ->
+     id = s * NPER + k;
+     unfinished++;
+     atomic {                               /* under the shared queue's mutex */
+       if
+       :: closed -> ok = false
+       :: else -> shared_queue!id; accepted[id] = true; ok = true
+       fi
+     };
+     if
+     :: ok -> ok = false; notify(false)
+     :: else -> finish_one(old); break      /* submit() discards t and throws */
+     fi;
+     k++
+  od;
+  submitters_done++
+}
+
+/* The thread that closes the pool: either at any moment, racing with the submitters, or once
+ * no other thread can move (`timeout`), when nothing accepted may be left unfinished. */
+proctype closer()
+{
+  bool early;
+  byte i;
+  if
+  :: early = true
+  :: early = false
+  fi;
+  if
+  :: early
+  :: !early && timeout -> assert(unfinished == 0)
+  fi;
+  closed = true;                            /* close(): shared_.close(), then */
+#ifdef M_CLOSE_NOTIFY_ONE
+  notify(false);
+#else
+  notify(true);
+#endif
+  (workers_left == NW && submitters_done == NS);
+  do
+  :: i < NT -> assert(ran[i] == accepted[i]); i++
+  :: else -> break
+  od;
+  assert(unfinished == 0 && waiters == 0)
+}
+
+init
+{
+  byte i;
+  atomic {
+    do
+    :: i < NW -> run worker(i); i++
+    :: else -> break
+    od;
+    i = 0;
+    do
+    :: i < NS -> run submitter(i); i++
+    :: else -> break
+    od;
+    run closer()
+  }
+}
