@@ -23,6 +23,10 @@
 #include <type_traits>
 #include <vector>
 
+#ifndef BOOST_THREAD_FJ_TEST_SCALE
+#define BOOST_THREAD_FJ_TEST_SCALE 1 // the CMake build sets it (larger under the sanitizers); b2 does not
+#endif
+
 using boost::executors::fork_join_thread_pool;
 
 static_assert(!std::is_copy_constructible<fork_join_thread_pool>::value, "non-copyable");
