@@ -33,6 +33,9 @@
 //                        complete list of failing cases instead of stopping at the first.
 //   FJ_FAULT_ONLY=<N>    run only this N (with --run_test=<path>), e.g. under gdb.
 //   FJ_FAULT_PERSISTENT=0  only the single-failure cases (not "the Nth and every later one").
+//                        The default is 1, and 0 under the sanitizers (BOOST_THREAD_FJ_TEST_SCALE
+//                        > 1), where the sweep would cost CI a minute per build: the plain build
+//                        runs both sweeps, the sanitizer builds every single failure.
 // At the end each case prints the (path, N) cases tried and failed.
 
 #define BOOST_TEST_MODULE fault_injection
@@ -65,6 +68,10 @@
 #include <thread>
 #include <unistd.h>
 #include <vector>
+
+#ifndef BOOST_THREAD_FJ_TEST_SCALE
+#define BOOST_THREAD_FJ_TEST_SCALE 1
+#endif
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/lsan_interface.h>
@@ -562,7 +569,7 @@ void run_path(const char* name)
   const path& p = *std::find_if(all.begin(), all.end(), [&](const path& q) { return std::string(q.name) == name; });
   const bool isolate = env_long("FJ_FAULT_ISOLATE", 0) != 0;
   const long only = env_long("FJ_FAULT_ONLY", 0);
-  const bool persistent_too = env_long("FJ_FAULT_PERSISTENT", 1) != 0;
+  const bool persistent_too = env_long("FJ_FAULT_PERSISTENT", BOOST_THREAD_FJ_TEST_SCALE == 1 ? 1 : 0) != 0;
   long tried = 0, failed = 0;
   for (unsigned threads : {1u, 2u})
     for (bool inside : {false, true})
