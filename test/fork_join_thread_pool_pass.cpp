@@ -142,6 +142,29 @@ BOOST_AUTO_TEST_CASE(worker_submission_order)
   BOOST_TEST(order == (std::vector<int>{3, 2, 1, 4}), boost::test_tools::per_element());
 }
 
+// submit_back from a worker goes to the back of the shared queue (the documented behaviour;
+// a comment in the header said "its own deque", issue 11): behind what outside threads queued
+// before it, not ahead of it as a task in the worker's own deque would be.
+BOOST_AUTO_TEST_CASE(worker_submit_back_goes_to_the_shared_queue)
+{
+  std::vector<int> order;
+  boost::latch started(1), queued(1), submitted(1);
+  {
+    fork_join_thread_pool pool(1);
+    pool.submit([&] {
+      started.count_down();
+      queued.wait(); // the outside closure is in the shared queue now
+      pool.submit_back([&] { order.push_back(2); });
+      submitted.count_down();
+    });
+    started.wait();
+    pool.submit_back([&] { order.push_back(1); });
+    queued.count_down();
+    submitted.wait(); // before the destructor interrupts the closure
+  }
+  BOOST_TEST(order == (std::vector<int>{1, 2}), boost::test_tools::per_element());
+}
+
 // From outside: the shared queue, front or back.
 BOOST_AUTO_TEST_CASE(external_submission_order)
 {
@@ -210,18 +233,86 @@ BOOST_AUTO_TEST_CASE(close_rejects_outside_submissions_but_finishes_accepted_wor
 
 BOOST_AUTO_TEST_CASE(destructor_runs_everything_accepted)
 {
-  // basic_thread_pool's destructor interrupts its workers, and queued closures behind an
-  // interruption point are lost. Ours runs them all.
+  // The destructor interrupts the closure that runs, as basic_thread_pool's does; but
+  // basic_thread_pool then drops the closures still queued, and ours runs them all.
+  std::atomic<int> entered{0};
+  std::atomic<int> interrupted{0};
   int ran = 0;
   {
     fork_join_thread_pool pool(1);
     for (int i = 0; i < 1000; ++i)
-      pool.submit([&ran] {
-        boost::this_thread::interruption_point();
+      pool.submit([&] {
+        entered.fetch_add(1, std::memory_order_relaxed);
+        try
+        {
+          boost::this_thread::interruption_point();
+        }
+        catch (boost::thread_interrupted&)
+        {
+          interrupted.fetch_add(1, std::memory_order_relaxed);
+          throw;
+        }
         ++ran;
       });
   }
-  BOOST_TEST(ran == 1000);
+  BOOST_TEST(entered.load() == 1000); // each exactly once
+  BOOST_TEST(interrupted.load() <= 1); // at most the one running on the only worker
+  BOOST_TEST(ran + interrupted.load() == 1000);
+}
+
+BOOST_AUTO_TEST_CASE(destructor_interrupts_a_closure_that_waits_and_runs_what_is_queued)
+{
+  // issue 11: a closure that loops on an interruption point kept the destructor waiting
+  // forever (the watchdog ended this test); basic_thread_pool's destructor interrupts it.
+  boost::latch started(1);
+  std::atomic<int> interrupted{0};
+  int ran = 0;
+  {
+    fork_join_thread_pool pool(1);
+    pool.submit([&] {
+      started.count_down();
+      try
+      {
+        for (;;)
+          boost::this_thread::sleep_for(boost::chrono::milliseconds(1));
+      }
+      catch (boost::thread_interrupted&)
+      {
+        interrupted.fetch_add(1, std::memory_order_relaxed);
+        throw;
+      }
+    });
+    started.wait();
+    for (int i = 0; i < 100; ++i)
+      pool.submit([&ran] { ++ran; }); // queued behind the looping closure
+  }
+  BOOST_TEST(interrupted.load() == 1);
+  BOOST_TEST(ran == 100);
+}
+
+BOOST_AUTO_TEST_CASE(default_size_has_basic_thread_pools_extra_thread)
+{
+  // issue 11: basic_thread_pool() starts hardware_concurrency() + 1 threads, and code whose
+  // closures block in future::get() (which does not help) relies on the extra one. Here
+  // hardware_concurrency() closures block until one more closure runs; with only
+  // hardware_concurrency() threads it never did (the watchdog ended this test).
+  const unsigned hc = boost::thread::hardware_concurrency();
+  boost::promise<void> go;
+  boost::shared_future<void> gate = go.get_future().share();
+  boost::latch blocked(hc), passed(hc);
+  std::atomic<unsigned> through{0};
+  fork_join_thread_pool pool;
+  for (unsigned i = 0; i < hc; ++i)
+    pool.submit([&] {
+      blocked.count_down();
+      gate.get();
+      through.fetch_add(1, std::memory_order_relaxed);
+      passed.count_down();
+    });
+  blocked.wait(); // hardware_concurrency() threads are blocked now
+  pool.submit([&] { go.set_value(); });
+  passed.wait();
+  BOOST_TEST(through.load() == hc);
 }
 
 BOOST_AUTO_TEST_CASE(interrupt_and_join_runs_what_the_workers_left)

@@ -7,10 +7,10 @@
 //
 // Outline
 //   class fork_join_thread_pool {
-//     explicit fork_join_thread_pool(unsigned thread_count = thread::hardware_concurrency());
+//     explicit fork_join_thread_pool(unsigned thread_count = thread::hardware_concurrency() + 1);
 //     fork_join_thread_pool(unsigned thread_count, void (*at_thread_entry)(fork_join_thread_pool&));
 //     template <class AtThreadEntry> fork_join_thread_pool(unsigned thread_count, AtThreadEntry&&);
-//     ~fork_join_thread_pool();                      // close(), run everything accepted, join
+//     ~fork_join_thread_pool();                      // interrupt_and_join(): runs what is queued
 //     void submit(Closure&&);                         // == submit_back
 //     void submit_front(Closure&&); void submit_back(Closure&&);
 //     bool try_executing_one(); void schedule_one_or_yield();
@@ -21,14 +21,14 @@
 //   };
 //
 // Differences from basic_thread_pool, on purpose:
-//  - Nothing accepted is ever dropped. basic_thread_pool's destructor interrupts its workers,
-//    and queued closures behind an interruption point are silently lost; ours closes, waits for
-//    every accepted closure to run, then joins. interrupt() still stops the workers at their
-//    next interruption point, and whatever they leave is run by the thread that calls join().
+//  - Nothing accepted is ever dropped. Both destructors interrupt the closures that run (a
+//    closure looping on an interruption point returns, as with basic_thread_pool), but where
+//    basic_thread_pool then silently drops what is still queued, ours runs it: join() starts
+//    fresh threads for what interrupted workers left.
 //  - After close(), a closure running on this pool may still submit (its children are part of
 //    accepted work and must be able to finish); only submissions from elsewhere throw.
-//  - The default thread count is hardware_concurrency(), not hardware_concurrency() + 1: waits
-//    on a worker help instead of blocking, so no spare thread is needed.
+// The default thread count is basic_thread_pool's, hardware_concurrency() + 1: code whose
+// closures block in future::get() (which does not help) may rely on that extra thread.
 
 #ifndef BOOST_THREAD_EXECUTORS_FORK_JOIN_THREAD_POOL_HPP
 #define BOOST_THREAD_EXECUTORS_FORK_JOIN_THREAD_POOL_HPP
@@ -94,10 +94,10 @@ namespace executors {
 
     // Requires: thread_count > 0.
     // Effects: creates a pool that runs closures on thread_count worker threads, each with its
-    // own deque.
+    // own deque. The default is basic_thread_pool's: hardware_concurrency() + 1.
     // Throws: std::invalid_argument if thread_count == 0 (a pool without workers would accept
     // work and never run it); whatever creating a thread throws (then no thread is left running).
-    explicit fork_join_thread_pool(unsigned thread_count = thread::hardware_concurrency())
+    explicit fork_join_thread_pool(unsigned thread_count = thread::hardware_concurrency() + 1)
         : fork_join_thread_pool(thread_count, &do_nothing_at_thread_entry)
     {
     }
@@ -120,14 +120,17 @@ namespace executors {
       start(thread_count);
     }
 
-    // Effects: close(), then waits until every accepted closure has run, then joins the workers.
+    // Effects: interrupt_and_join(), as basic_thread_pool's destructor: closes the pool,
+    // interrupts its threads (a closure running on one ends at its next interruption point,
+    // with boost::thread_interrupted), then runs every closure still queued on fresh threads
+    // and joins them all.
     // Synchronization: the completion of every accepted closure happens before the destructor
     // returns.
-    // Throws: nothing (a closure that throws calls std::terminate, see submit).
+    // Throws: nothing (a closure that throws calls std::terminate, see submit; if no thread can
+    // be started to run what is queued, std::terminate too, rather than drop it).
     ~fork_join_thread_pool()
     {
-      close();
-      join();
+      interrupt_and_join();
       core_->set_spare_starter(nullptr, nullptr); // no thread of ours is left to call it
     }
 
@@ -162,9 +165,9 @@ namespace executors {
                     detail::fork_join::queue_end::front);
     }
 
-    // Effects: schedules closure after everything already queued. From a worker: at the back
-    // of its own deque (where thieves look first). From any other thread: at the back of the
-    // pool's shared queue.
+    // Effects: schedules closure after everything already queued: at the back of the pool's
+    // shared queue, from any thread. A worker therefore runs it after its own deque (its own
+    // children) is empty, and any idle worker may take it first.
     // Synchronization and Throws: as submit_front.
     template <class Closure>
     void submit_back(Closure&& closure)

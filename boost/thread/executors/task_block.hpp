@@ -623,12 +623,14 @@ namespace executors {
     detail::fork_join::exception_collector errors_;
   };
 
-  // Returns: the process-wide pool of define_task_block(f): hardware_concurrency() workers,
-  // created on first use, closed, drained and joined at exit (static destruction).
+  // Returns: the process-wide pool of define_task_block(f): hardware_concurrency() workers (1
+  // if unknown; not the pool's default of one more, which only helps code that blocks in
+  // future::get(), and this pool only runs fork/join work), created on first use, interrupted,
+  // drained and joined at exit (static destruction).
   // Throws: what the pool's constructor throws.
   inline fork_join_thread_pool& default_fork_join_pool()
   {
-    static fork_join_thread_pool pool;
+    static fork_join_thread_pool pool(thread::hardware_concurrency() ? thread::hardware_concurrency() : 1u);
     return pool;
   }
 
