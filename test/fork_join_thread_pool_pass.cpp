@@ -23,6 +23,11 @@
 #include <type_traits>
 #include <vector>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdio>
+
 #ifndef BOOST_THREAD_FJ_TEST_SCALE
 #define BOOST_THREAD_FJ_TEST_SCALE 1 // the CMake build sets it (larger under the sanitizers); b2 does not
 #endif
@@ -426,4 +431,61 @@ BOOST_AUTO_TEST_CASE(two_threads_join_at_once)
     other.join();
     BOOST_TEST(ran.load() == 100);
   }
+}
+
+namespace {
+std::size_t nested_sum(fork_join_thread_pool& pool, std::size_t n)
+{
+  if (n == 0)
+    return 0;
+  std::size_t a = 0, b = 0;
+  boost::executors::parallel_invoke(
+      pool, [&] { a = nested_sum(pool, n / 2); }, [&] { b = nested_sum(pool, n - 1 - n / 2); });
+  return a + b + 1;
+}
+} // namespace
+
+BOOST_AUTO_TEST_CASE(starts_under_an_address_space_limit)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  BOOST_TEST_MESSAGE("skipped: the sanitizers reserve more address space than such a limit allows");
+#else
+  // issue 11: 640 MiB worker stacks made fork_join_thread_pool(4) throw thread_resource_error
+  // under a 2 GiB address-space limit (ulimit -v, as job schedulers and CI set), where
+  // basic_thread_pool starts. The pool now sizes its stacks from the limit, and falls back to
+  // smaller ones when a thread cannot be started.
+  rlimit old;
+  BOOST_REQUIRE(getrlimit(RLIMIT_AS, &old) == 0);
+  unsigned long pages = 0;
+  if (std::FILE* f = std::fopen("/proc/self/statm", "r"))
+  {
+    if (std::fscanf(f, "%lu", &pages) != 1)
+      pages = 0;
+    std::fclose(f);
+  }
+  BOOST_REQUIRE(pages > 0);
+  rlimit low = old;
+  low.rlim_cur = rlim_t(pages) * rlim_t(sysconf(_SC_PAGESIZE)) + (rlim_t(2) << 30);
+  if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur <= low.rlim_cur)
+  {
+    BOOST_TEST_MESSAGE("skipped: the address space is already limited to less than this test sets");
+    return;
+  }
+  BOOST_REQUIRE(setrlimit(RLIMIT_AS, &low) == 0);
+  struct restore
+  {
+    rlimit r;
+    ~restore() { setrlimit(RLIMIT_AS, &r); }
+  } restore_old{old};
+  std::atomic<int> ran{0};
+  std::size_t sum = 0;
+  {
+    fork_join_thread_pool pool(4);
+    for (int i = 0; i < 100; ++i)
+      pool.submit([&ran] { ran.fetch_add(1, std::memory_order_relaxed); });
+    boost::executors::parallel_invoke(pool, [&] { sum = nested_sum(pool, 100000); });
+  }
+  BOOST_TEST(ran.load() == 100);
+  BOOST_TEST(sum == 100000u);
+#endif
 }

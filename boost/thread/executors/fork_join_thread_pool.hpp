@@ -44,6 +44,7 @@
 #include <boost/thread/mutex.hpp>
 #include <boost/thread/thread.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -290,6 +291,7 @@ namespace executors {
 
     void start(unsigned thread_count)
     {
+      stack_size_ = detail::fork_join::worker_stack_size(thread_count);
       core_->set_spare_starter(&start_spare, this);
       for (unsigned i = 0; i < thread_count; ++i)
         if (!start_thread(i))
@@ -300,18 +302,39 @@ namespace executors {
         }
     }
 
-    // Effects: starts a pool thread on slot `index`. Returns: whether it started.
+    // Effects: starts a pool thread on slot `index`. Deep fork/join chains nest on its stack
+    // (detail/fork_join/stack_bounds.hpp), so it asks for stack_size_; if the system refuses
+    // (an address-space limit, say), it halves the size down to 8 MiB, then uses the system's
+    // default, as basic_thread_pool does, and later threads start from the size that worked.
+    // With a smaller stack chains fit less deep; helping still stops short of its end
+    // (help.hpp). Returns: whether it started.
     bool start_thread(unsigned index) noexcept
     {
       try
       {
-        thread::attributes attrs;
-        // Deep fork/join chains nest on the worker's stack (detail/fork_join/stack_bounds.hpp).
-        attrs.set_stack_size(BOOST_THREAD_FJ_WORKER_STACK_SIZE);
-        const thread::attributes& fixed = attrs; // const: selects thread(attributes const&, F&&)
         lock_guard<mutex> lk(threads_mtx_);
-        threads_.emplace_back(fixed, [this, index] { worker_main(index); });
-        return true;
+        for (;;)
+        {
+          try
+          {
+            if (stack_size_ == 0)
+              threads_.emplace_back([this, index] { worker_main(index); });
+            else
+            {
+              thread::attributes attrs;
+              attrs.set_stack_size(stack_size_);
+              const thread::attributes& fixed = attrs; // const: selects thread(attributes const&, F&&)
+              threads_.emplace_back(fixed, [this, index] { worker_main(index); });
+            }
+            return true;
+          }
+          catch (thread_resource_error&)
+          {
+            if (stack_size_ == 0)
+              return false;
+            stack_size_ = stack_size_ / 2 < (std::size_t(8) << 20) ? 0 : stack_size_ / 2;
+          }
+        }
       }
       catch (...)
       {
@@ -359,6 +382,7 @@ namespace executors {
     mutex threads_mtx_;             // guards threads_
     mutex join_mtx_;                // one join() at a time
     std::deque<thread> threads_;    // workers, spares, and threads join() started
+    std::size_t stack_size_ = 0;    // of the next thread (0: the system's default), under threads_mtx_
   };
 
 } // namespace executors

@@ -23,10 +23,10 @@
 // the joiner falls back to running any queued task, as the article's join does: the one case
 // where the progress guarantee does not hold, documented in doc/index.md.
 //
-// Stack: a thread that is not a pool thread only takes queued tasks while it has stack to
-// spare (stack_bounds.hpp); below that it only waits, which is safe because the pool's threads
-// run everything queued. Nesting on any thread is bounded by the admission rule: each nested
-// frame runs a task the frame below waits for.
+// Stack: a thread only takes queued tasks while it has stack to spare (stack_bounds.hpp);
+// below that it only waits, which is safe: a thread that is not a pool thread is never needed,
+// and a pool thread that waits is replaced by a spare as above. Nesting on any thread is
+// bounded by the admission rule too: each nested frame runs a task the frame below waits for.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_HELP_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_HELP_HPP
@@ -52,9 +52,8 @@ namespace fork_join {
   {
     const worker_context* const w = current_worker;
     pool_core* const own = w ? w->core : nullptr; // the pool this thread belongs to, if any
-    const bool pool_thread = own && (own == first || own == second);
     auto run_one = [&] {
-      if (!pool_thread && !stack_has_room())
+      if (!stack_has_room())
         return false;
       return first->try_run_one(&scope) || (second && second->try_run_one(&scope));
     };

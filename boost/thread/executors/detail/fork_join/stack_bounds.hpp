@@ -9,10 +9,11 @@
 // waits. On a worker that is the work-stealing schedule itself (a chain of n fork+join levels
 // nests n frames, as the serial program would), so workers get stacks big enough for deep
 // chains (BOOST_THREAD_FJ_WORKER_STACK_SIZE; only the pages a chain touches are ever
-// committed). A thread that is not a worker of the pool (main(), say) has the stack someone
-// else chose, and nothing needs it to help: the workers are awake whenever work is queued
-// (event_count.hpp). So such a thread only takes queued work while more than
-// BOOST_THREAD_FJ_HELPER_STACK_RESERVE bytes of its stack remain, and otherwise just waits.
+// committed), unless the address space is limited (worker_stack_size()). Any thread, a worker
+// or not, takes queued work only while more than BOOST_THREAD_FJ_HELPER_STACK_RESERVE bytes of
+// its stack remain, and otherwise just waits: a thread that is not a pool thread (main(), say)
+// is never needed to help, as the workers are awake whenever work is queued (event_count.hpp);
+// a pool thread that waits without helping is replaced by a spare (pool_core.hpp).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_STACK_BOUNDS_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_STACK_BOUNDS_HPP
@@ -21,8 +22,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 
 #include <pthread.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #ifndef BOOST_THREAD_FJ_WORKER_STACK_SIZE
 // Stack size of each worker thread, in bytes: enough for a chain of 10^6 nested fork+join
@@ -58,6 +62,34 @@ namespace fork_join {
       return reinterpret_cast<std::uintptr_t>(low) + BOOST_THREAD_FJ_HELPER_STACK_RESERVE;
     }();
     return floor;
+  }
+
+  // Returns: the stack size to ask for the threads of a pool of `threads` workers:
+  // BOOST_THREAD_FJ_WORKER_STACK_SIZE, or, if the process's address space is limited
+  // (RLIMIT_AS, as `ulimit -v` and job schedulers set), at most a quarter of what is left of it
+  // shared by threads + 1 stacks (one for a spare), so that stacks never crowd out the heap.
+  // 0: use the system's default size (what is left is too small to do better).
+  inline std::size_t worker_stack_size(unsigned threads) noexcept
+  {
+    std::size_t size = BOOST_THREAD_FJ_WORKER_STACK_SIZE;
+    rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+      return size;
+    // In use now: the first field of /proc/self/statm, in pages (0 if it cannot be read).
+    unsigned long pages = 0;
+    if (std::FILE* f = std::fopen("/proc/self/statm", "r"))
+    {
+      if (std::fscanf(f, "%lu", &pages) != 1)
+        pages = 0;
+      std::fclose(f);
+    }
+    const long page = sysconf(_SC_PAGESIZE);
+    const std::uint64_t used = std::uint64_t(pages) * std::uint64_t(page > 0 ? page : 4096);
+    const std::uint64_t left = limit.rlim_cur > used ? std::uint64_t(limit.rlim_cur) - used : 0;
+    const std::uint64_t share = left / 4 / (std::uint64_t(threads) + 1);
+    if (share < size)
+      size = static_cast<std::size_t>(share) & ~std::size_t(0xFFFF); // whole 64 KiB units
+    return size < (std::size_t(1) << 20) ? 0 : size;
   }
 
   // Returns: whether the calling thread has more than the reserve of stack left here.
