@@ -30,6 +30,7 @@
 #include <boost/thread/executors/task_block.hpp>
 #include <boost/thread/future.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -163,5 +164,50 @@ BOOST_AUTO_TEST_CASE(task_block_sibling_waits_for_the_waiter)
   {
     hang_detector h("task block {Z, Y; X} from main()");
     on_one_worker(run_block, false);
+  }
+}
+
+// Rule (b) for forked heap tasks (task_frame.hpp). A forks C and joins it; C is stolen by the
+// other worker, which forks D there and does not join it (D's future leaves C); D waits for
+// promise pa, which A sets once its join is over. The graph is acyclic (D -> A -> C). While A
+// waits, D sits in the deque of C's thief, pushed after the thief started C, with C not done:
+// the JDK's helpStealer would run D on top of A, and D's wait could never end. The pool may
+// only take heap tasks there that the thief is joining, which D never is. C holds on until A
+// waits so that the unsafe schedule is the likely one; the test asserts only the outcome.
+BOOST_AUTO_TEST_CASE(leapfrogging_skips_a_fork_that_the_thief_does_not_join)
+{
+  hang_detector h("a waiter leapfrogging to a detached fork of its thief");
+  for (int round = 0; round < 20; ++round)
+  {
+    fork_join_thread_pool pool(2);
+    boost::promise<int> pa;
+    boost::shared_future<int> fa = pa.get_future().share();
+    std::atomic<bool> c_started{false}, a_joining{false};
+    joinable_future<int> d;
+    joinable_future<int> a = fork(pool, [&] {
+      joinable_future<void> c = fork(pool, [&] {
+        c_started.store(true);
+        d = fork(pool, [&fa, &pool] {
+          fj::join(pool, fa);
+          return fa.get() + 1;
+        });
+        while (!a_joining.load())
+          std::this_thread::yield();
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+        while (std::chrono::steady_clock::now() < until)
+          std::this_thread::yield();
+      });
+      while (!c_started.load()) // A is busy, so the other worker has stolen C
+        std::this_thread::yield();
+      a_joining.store(true);
+      c.join();
+      c.get();
+      pa.set_value(41);
+      return 1;
+    });
+    a.join();
+    BOOST_TEST(a.get() == 1);
+    d.join();
+    BOOST_TEST(d.get() == 42);
   }
 }

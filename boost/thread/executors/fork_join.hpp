@@ -27,6 +27,7 @@
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/fork_state.hpp>
 #include <boost/thread/executors/detail/fork_join/join_futures.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/executors/joinable_future.hpp>
@@ -68,7 +69,7 @@ namespace fork_join {
   template <class Future>
   void join_single(Future& f)
   {
-    join_one(recorded_core(f).get(), 0, f);
+    join_one(recorded_core(f).get(), 0, nullptr, f);
   }
 
   // The scheduler behind an executor argument, if it is one of ours.
@@ -96,17 +97,6 @@ namespace fork_join {
     {
       p.set_exception(current_exception_lossless());
     }
-  }
-
-  // The exception a fork's future gets if its task is destroyed without running (its
-  // submission failed, so fork() threw and nobody holds the future). Made once, at the first
-  // fork, where an allocation may still fail by throwing: a promise destroyed unsatisfied
-  // would make one itself (broken_promise), and that allocation, failing inside a destructor,
-  // would terminate the process.
-  inline const boost::exception_ptr& unrun_task_exception()
-  {
-    static const boost::exception_ptr e = boost::copy_exception(broken_promise());
-    return e;
   }
 
   // The closure fork() submits: runs fn(args...) into the promise; destroyed unrun, it
@@ -181,19 +171,21 @@ namespace executors {
     typedef typename std::decay<F>::type fn_type;
     typedef std::tuple<typename std::decay<Args>::type...> bound_type;
     detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
-    promise<result_type> p;
-    future<result_type> result = p.get_future();
-    detail::fork_join::fork_body<result_type, fn_type, bound_type> body(
-        boost::move(p), fn_type(std::forward<F>(f)), bound_type(std::forward<Args>(args)...));
     if constexpr (std::is_same<Executor, fork_join_thread_pool>::value)
     {
+      // One allocation: the shared state, task node and closure in one block (fork_state.hpp).
+      auto state = detail::fork_join::make_fork_state<result_type>(fn_type(std::forward<F>(f)),
+                                                                  bound_type(std::forward<Args>(args)...));
       const std::shared_ptr<detail::fork_join::pool_core>& core = detail::fork_join::core_of(ex);
-      const detail::fork_join::task_tag tag =
-          core->submit(detail::fork_join::make_task(std::move(body)), detail::fork_join::queue_end::front);
-      return joinable_future<result_type>(std::move(result), core, tag);
+      const detail::fork_join::task_tag tag = core->submit(state.get(), detail::fork_join::queue_end::front);
+      return joinable_future<result_type>(std::move(state), core, tag);
     }
     else
     {
+      promise<result_type> p;
+      future<result_type> result = p.get_future();
+      detail::fork_join::fork_body<result_type, fn_type, bound_type> body(
+          boost::move(p), fn_type(std::forward<F>(f)), bound_type(std::forward<Args>(args)...));
       if constexpr (detail::fork_join::has_submit_front<Executor>::value)
         ex.submit_front(std::move(body));
       else
@@ -231,17 +223,20 @@ namespace executors {
       return join(fs...);
     (detail::fork_join::require_valid(fs), ...);
     (fs.future_->run_if_is_deferred(), ...);
-    detail::fork_join::awaited_roots<sizeof...(Futures)> awaited;
-    {
-      std::size_t i = 0;
-      ((awaited.roots[i++] = detail::fork_join::root_of(fs)), ...);
-    }
-    auto ready = [&] { return (fs.is_ready() && ...); };
+    constexpr std::size_t n = sizeof...(Futures);
+    detail::fork_join::awaited_roots<n> awaited{{detail::fork_join::root_of(fs)...}};
+    const detail::fork_join::run_record* const records[n] = {detail::fork_join::record_of(fs)...};
+    detail::fork_join::wait_scope scope = awaited.scope();
+    scope.leapfrog[0] = records[0];
+    scope.leapfrog[1] = n > 1 ? records[n > 1 ? 1 : 0] : nullptr;
+    // The first two are published as the tasks this thread joins (rule (b), task_frame.hpp).
+    detail::fork_join::join_publication published(awaited.roots[0], n > 1 ? awaited.roots[n > 1 ? 1 : 0] : 0);
+    auto ready = [&] { return (detail::fork_join::ready(fs) && ...); };
     auto block = [&] {
       // Sleep on the first future that is not ready; the loop re-checks all of them.
       bool waited = false;
       auto wait_if_pending = [&](auto& f) {
-        if (!waited && !f.is_ready())
+        if (!waited && !detail::fork_join::ready(f))
         {
           f.wait();
           waited = true;
@@ -249,7 +244,7 @@ namespace executors {
       };
       (wait_if_pending(fs), ...);
     };
-    detail::fork_join::help_or_wait(core, awaited.scope(), ready, block, [&] { awaited.check_no_cycle(); });
+    detail::fork_join::help_or_wait(core, scope, ready, block, [&] { awaited.check_no_cycle(); });
   }
 
   // Requires: [first, last) is a range of valid futures.
@@ -281,7 +276,7 @@ namespace executors {
     // Invariant: [pending, last) holds every future that was not ready when last looked at.
     Iterator pending = first;
     auto ready = [&] {
-      while (pending != last && pending->is_ready())
+      while (pending != last && detail::fork_join::ready(*pending))
         ++pending;
       return pending == last;
     };

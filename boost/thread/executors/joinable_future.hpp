@@ -43,6 +43,15 @@ namespace fork_join {
   {
     return 0;
   }
+  // The run record of the task behind a valid future, if fork() made it (fork_state.hpp);
+  // else nullptr. Requires: f.valid() (the record lives in the shared state).
+  template <class R>
+  const run_record* record_of(const executors::joinable_future<R>& f) noexcept;
+  template <class Future>
+  const run_record* record_of(const Future&) noexcept
+  {
+    return nullptr;
+  }
 } // namespace fork_join
 } // namespace detail
 
@@ -87,23 +96,29 @@ namespace executors {
       // join_one() checks valid(); recorded_core() copes with an invalid future.
       std::shared_ptr<detail::fork_join::pool_core> recorded =
           pool_ ? pool_ : detail::fork_join::recorded_core(*this);
-      detail::fork_join::join_one(recorded.get(), root_, static_cast<base_type&>(*this));
+      detail::fork_join::join_one(recorded.get(), root_, record_, static_cast<base_type&>(*this));
     }
 
     // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly),
-    // whose root id is `root` (detail/fork_join/task_frame.hpp).
-    joinable_future(base_type&& f, std::shared_ptr<detail::fork_join::pool_core> pool,
+    // whose shared state is `state`, root id `root` and run record `record`
+    // (detail/fork_join/fork_state.hpp).
+    template <class State>
+    joinable_future(boost::shared_ptr<State> state, std::shared_ptr<detail::fork_join::pool_core> pool,
                     detail::fork_join::task_tag root) noexcept
-        : base_type(boost::move(f)), pool_(std::move(pool)), root_(root)
+        : pool_(std::move(pool)), root_(root), record_(&state->record())
     {
+      this->future_ = std::move(state); // Boost's basic_future exposes its state pointer
     }
 
   private:
     template <class T>
     friend detail::fork_join::task_tag detail::fork_join::root_of(const joinable_future<T>&) noexcept;
+    template <class T>
+    friend const detail::fork_join::run_record* detail::fork_join::record_of(const joinable_future<T>&) noexcept;
 
     std::shared_ptr<detail::fork_join::pool_core> pool_;
-    detail::fork_join::task_tag root_ = 0; // 0: not known (not made by fork())
+    detail::fork_join::task_tag root_ = 0;                   // 0: not known (not made by fork())
+    const detail::fork_join::run_record* record_ = nullptr; // in the shared state; null likewise
   };
 
 } // namespace executors
@@ -114,6 +129,20 @@ namespace fork_join {
   task_tag root_of(const executors::joinable_future<R>& f) noexcept
   {
     return f.root_;
+  }
+  template <class R>
+  const run_record* record_of(const executors::joinable_future<R>& f) noexcept
+  {
+    return f.record_;
+  }
+
+  // Returns: f.is_ready(), without the shared state's mutex for a future fork() made.
+  // Requires: f.valid().
+  template <class Future>
+  bool ready(const Future& f)
+  {
+    const run_record* const record = record_of(f);
+    return record ? record->stored() : f.is_ready();
   }
 } // namespace fork_join
 } // namespace detail

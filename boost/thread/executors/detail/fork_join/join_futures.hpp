@@ -123,19 +123,23 @@ namespace fork_join {
     help_until(first, second, scope, ready, checked_block);
   }
 
-  // Effects: as help_or_wait for one future, the task of root id `root` (0: unknown). A
-  // deferred future is run on the calling thread.
+  // Effects: as help_or_wait for one future, the task of root id `root` (0: unknown) and run
+  // record `record` (null: unknown), which the calling pool thread publishes as the one it
+  // joins (pool_core.hpp, join_publication). A deferred future is run on the calling thread.
   // Throws: future_uninitialized; executors::join_cycle_error; boost::thread_interrupted.
   template <class Future>
-  void join_one(pool_core* preferred, task_tag root, Future& f)
+  void join_one(pool_core* preferred, task_tag root, const run_record* record, Future& f)
   {
     require_valid(f);
     if (f.future_->run_if_is_deferred())
       return;
     awaited_roots<1> awaited;
     awaited.roots[0] = root;
+    wait_scope scope = awaited.scope();
+    scope.leapfrog[0] = record;
+    join_publication published(root, 0);
     help_or_wait(
-        preferred, awaited.scope(), [&f] { return f.is_ready(); }, [&f] { f.wait(); },
+        preferred, scope, [&f, record] { return record ? record->stored() : f.is_ready(); }, [&f] { f.wait(); },
         [&awaited] { awaited.check_no_cycle(); });
   }
 

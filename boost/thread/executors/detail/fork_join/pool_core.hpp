@@ -93,13 +93,66 @@ namespace fork_join {
 
   // A pool thread's deque and counters, on cache lines of their own so that owners do not
   // false-share. push_seq counts the pushes to the deque (owner-only): stack tasks carry it in
-  // their tag, and a stack task notes it when it starts running (stack_task.hpp), so that a
-  // thread waiting for that task knows which tasks of this deque were spawned for it.
+  // their tag, and a task taken from a queue notes it when it starts running (note_runner), so
+  // that a thread waiting for that task knows which tasks of this deque were spawned for it.
+  // joining: the root ids of the heap tasks the owner's innermost join awaits (0: none), for
+  // rule (b) of task_frame.hpp; written by the owner (join_publication), read by waiters.
   struct alignas(64) worker_slot
   {
     chase_lev_deque<task> deque;
     counters stats;             // written by the owner only
     std::uint64_t push_seq = 0; // owner-only
+    std::atomic<task_tag> joining[2] = {};
+  };
+
+  // Requires: called by the thread that took from a queue the task whose run `run` records,
+  // before it runs the task. Effects: a pool thread records its slot, the slot's push count and
+  // its last root id, so that the task's waiter may take what this run spawns (rule (b)).
+  inline void note_runner(run_record& run) noexcept
+  {
+    const worker_context* const w = current_worker;
+    if (!w)
+      return;
+    const worker_slot* const slot = static_cast<const worker_slot*>(w->slot);
+    run.runner_core = w->core;
+    run.runner_seq = slot->push_seq;
+    run.runner_root = last_root_id();
+    // release: publishes the fields above to the waiter's acquire (pool_core::steal_for).
+    run.runner_slot.store(slot, std::memory_order_release);
+  }
+
+  // Publishes, for the scope's lifetime, the root ids of the heap tasks a pool thread's join
+  // awaits (worker_slot::joining; rule (b) of task_frame.hpp), restoring the enclosing join's
+  // on exit. A thread that is not a pool thread publishes nothing.
+  class join_publication
+  {
+  public:
+    join_publication(task_tag first, task_tag second) noexcept
+    {
+      const worker_context* const w = current_worker;
+      if (!w || (first == 0 && second == 0))
+        return;
+      slot_ = static_cast<worker_slot*>(w->slot);
+      // relaxed: a waiter only needs some value this thread stored; each stored value names
+      // tasks a join in progress awaited when it was stored, which is all rule (b) asks.
+      saved_[0] = slot_->joining[0].load(std::memory_order_relaxed);
+      saved_[1] = slot_->joining[1].load(std::memory_order_relaxed);
+      slot_->joining[0].store(first, std::memory_order_relaxed);
+      slot_->joining[1].store(second, std::memory_order_relaxed);
+    }
+    ~join_publication()
+    {
+      if (!slot_)
+        return;
+      slot_->joining[0].store(saved_[0], std::memory_order_relaxed); // relaxed: as above
+      slot_->joining[1].store(saved_[1], std::memory_order_relaxed);
+    }
+    join_publication(const join_publication&) = delete;
+    join_publication& operator=(const join_publication&) = delete;
+
+  private:
+    worker_slot* slot_ = nullptr;
+    task_tag saved_[2] = {0, 0};
   };
 
   class pool_core
@@ -255,9 +308,10 @@ namespace fork_join {
         shared_hint_.fetch_sub(1, std::memory_order_relaxed); // relaxed: a hint, see above
         return t;
       }
-      if (scope && scope->leapfrog && !scope->any)
-        if ((t = steal_for(*scope->leapfrog)))
-          return t;
+      if (scope && !scope->any)
+        for (const run_record* run : scope->leapfrog)
+          if (run && (t = steal_for(*run)))
+            return t;
       std::uint64_t failed = 0;
       for_each_victim(thread_count(), self, [&](unsigned v) {
         bool lost_race;
@@ -466,21 +520,28 @@ namespace fork_join {
 
 
     // Rule (b) of task_frame.hpp: the oldest task of the deque of the thread that runs the
-    // stolen stack task the scope waits for, if that thread pushed it after it started that
-    // task, and that task is not done yet. The tag is read before the take (chase_lev_deque.hpp),
-    // and the push happens before that read; the task's end happens before every push that
-    // follows it on that thread, so a task pushed after the end is seen with done() true.
-    task* steal_for(const stack_run_state& run) noexcept
+    // awaited task `run` records, if that thread pushed it after it started that task, that
+    // task is not done yet, and it is a stack task or a heap task the thread is joining. The
+    // tag is read before the take (chase_lev_deque.hpp), and the push happens before that
+    // read; the task's end happens before every push that follows it on that thread, so a
+    // task pushed after the end is seen with done() true.
+    task* steal_for(const run_record& run) noexcept
     {
-      // acquire: pairs with the runner's release store, for runner_core and runner_seq.
+      // acquire: pairs with the runner's release store in note_runner(), for the other fields.
       const void* const slot = run.runner_slot.load(std::memory_order_acquire);
       if (!slot || run.runner_core != this)
         return nullptr; // not started yet, started by a thread that is not ours, or not a pool thread
       worker_slot& runner = *static_cast<worker_slot*>(const_cast<void*>(slot));
       bool lost_race;
       task* t = runner.deque.steal_if(
-          [&run](task*, task_tag tag) noexcept {
-            return tag_is_stack(tag) && tag_seq(tag) > run.runner_seq && !run.done();
+          [&run, &runner](task*, task_tag tag) noexcept {
+            if (tag_is_stack(tag))
+              return tag_seq(tag) > run.runner_seq && !run.done();
+            // relaxed: see join_publication.
+            return tag > run.runner_root &&
+                   (tag == runner.joining[0].load(std::memory_order_relaxed) ||
+                    tag == runner.joining[1].load(std::memory_order_relaxed)) &&
+                   !run.done();
           },
           lost_race);
       if (t)

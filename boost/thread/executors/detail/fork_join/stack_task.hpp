@@ -96,14 +96,14 @@ namespace fork_join {
     bool done() const noexcept { return run_.done(); }
 
     // What a waiter may leapfrog to (task_frame.hpp, rule (b)).
-    const stack_run_state& run_state() const noexcept { return run_; }
+    const run_record& record() const noexcept { return run_; }
 
     // Requires: called by the parent, once, after spawn() returned true.
     // Effects: returns once the task is done, sleeping until then.
     void wait_done() noexcept
     {
       thread_parker& parker = thread_parker::of_this_thread();
-      std::uintptr_t expected = stack_run_state::pending;
+      std::uintptr_t expected = run_record::pending;
       // acq_rel: release publishes the parker's address to the thief's exchange; acquire on
       // failure pairs with the thief's release exchange (the task is done).
       if (run_.state.compare_exchange_strong(expected, reinterpret_cast<std::uintptr_t>(&parker),
@@ -123,36 +123,20 @@ namespace fork_join {
     explicit stack_task(action_fn action) noexcept : task(action) {}
     ~stack_task() = default;
 
-    // For whoever takes the task from a queue, before it runs it: a pool thread records its
-    // slot and the slot's push count, so that the parent may take what this run spawns.
-    void note_runner() noexcept
-    {
-      const worker_context* const w = current_worker;
-      if (!w)
-        return;
-      const worker_slot* const slot = static_cast<const worker_slot*>(w->slot);
-      run_.runner_core = w->core;
-      run_.runner_seq = slot->push_seq;
-      // release: publishes runner_core and runner_seq to the waiter's acquire (pool_core.hpp).
-      run_.runner_slot.store(slot, std::memory_order_release);
-    }
-
     // For the thief, after the callable returned: publishes the end of the task.
     void finish() noexcept
     {
       // acq_rel: release publishes the child's effects (and error_) to the parent's done() or
       // to its wake-up; acquire pairs with the parent's compare-exchange, so the parker it
       // registered is seen built. After this, *this may be gone.
-      const std::uintptr_t old = run_.state.exchange(stack_run_state::done_state, std::memory_order_acq_rel);
-      if (old != stack_run_state::pending)
+      const std::uintptr_t old = run_.state.exchange(run_record::done_state, std::memory_order_acq_rel);
+      if (old != run_record::pending)
         reinterpret_cast<thread_parker*>(old)->post();
     }
 
     boost::exception_ptr error_;
     bool interrupted_ = false;
-
-  private:
-    stack_run_state run_;
+    run_record run_;
   };
 
   template <class F>
@@ -186,7 +170,7 @@ namespace fork_join {
       stack_task_impl* const self = static_cast<stack_task_impl*>(t);
       if (run)
       {
-        self->note_runner();
+        note_runner(self->run_);
         self->invoke();
       }
       self->finish();
@@ -220,7 +204,7 @@ namespace fork_join {
     // t's thief spawns for t (task_frame.hpp, rules (a) and (b)).
     wait_scope scope;
     scope.awaited_task = &t;
-    scope.leapfrog = &t.run_state();
+    scope.leapfrog[0] = &t.record();
     this_thread::disable_interruption no_interruption;
     const worker_context* const w = current_worker;
     pool_core* const own = (w && w->core != &core) ? w->core : nullptr;

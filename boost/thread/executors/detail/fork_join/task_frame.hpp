@@ -23,10 +23,18 @@
 // frame that waits provably waits for T:
 //  (a) T is an awaited task: the stack task being joined (by address), or a heap task whose
 //      future is being joined (by root id, which fork() records in the joinable_future);
-//  (b) T is a stack task pushed by the thread that runs a stolen stack task S being joined,
-//      after it started S and before S is done ("leapfrogging" to the thief, as the JDK's
-//      ForkJoinPool helpStealer): such T was spawned by S or by a task run for S, so S, and
-//      the waiting frame, wait for it.
+//  (b) T sits in the deque of the thread that runs an awaited task S that was taken from a
+//      queue (S stolen, or forked and run elsewhere), T was pushed there after that thread
+//      started S, S is not done, and either
+//      - T is a stack task: its parent frame joins it before it ends, and that frame is S or
+//        runs above S on the thread's stack, so S waits for it; or
+//      - T is a heap task that the thread is joining at that moment (worker_slot::joining): a
+//        join that began after S started, while S runs, is a frame above S, so S waits for it.
+//      ("leapfrogging" to the thief, as the JDK's ForkJoinPool helpStealer does; the JDK
+//      takes any task of the thief, which a fork that nobody joins makes unsafe.)
+//      "Pushed after the thread started S" is decided by the tag alone: a stack task's push
+//      sequence against the one S's runner noted (run_record::runner_seq), a heap task's root
+//      id against the last one the runner had handed out (runner_root: one thread's ids grow).
 // A worker's loop, which runs inside no task, takes anything.
 // Why no frame is then ever buried under a task that waits for it: by induction every frame on
 // a thread's stack waits, transitively, for every frame above it (each was admitted by (a) or
@@ -34,6 +42,9 @@
 // for Q: a cycle, which an acyclic task graph does not have, whatever X waits on (a future, a
 // promise, a latch). The nesting on one thread is therefore bounded by the longest chain of
 // tasks that wait for one another, not by what happens to be queued.
+// One gap, listed in doc/index.md: a join that leaves by an exception (an interruption) stops
+// waiting for its task, and a waiter that read the join's publication just before may still
+// take that task.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASK_FRAME_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASK_FRAME_HPP
@@ -56,20 +67,43 @@ namespace fork_join {
   constexpr bool tag_is_stack(task_tag t) noexcept { return (t & stack_bit) != 0; }
   constexpr std::uint64_t tag_seq(task_tag t) noexcept { return t & ~stack_bit; }
 
-  // Returns: a root id no other call in this process returns (nonzero, below 2^63).
+  // The calling thread's supply of root ids: a block of 2^20 ids at a time from one counter,
+  // so ids one thread hands out grow (rule (b) above relies on it).
+  struct root_id_supply
+  {
+    task_tag next = 0;
+    task_tag end = 0;
+
+    static root_id_supply& of_this_thread() noexcept
+    {
+      thread_local root_id_supply supply;
+      return supply;
+    }
+  };
+
+  // Returns: a root id no other call in this process returns (nonzero, below 2^63), larger
+  // than every id this thread returned before.
   inline task_tag new_root_id() noexcept
   {
     constexpr task_tag block = task_tag(1) << 20;
     static std::atomic<task_tag> next_block{block}; // 0 is reserved for "no task"
-    thread_local task_tag next = 0;
-    thread_local task_tag end = 0;
-    if (next == end)
+    root_id_supply& s = root_id_supply::of_this_thread();
+    if (s.next == s.end)
     {
-      // relaxed: only the uniqueness of the blocks matters, which the RMW gives.
-      next = next_block.fetch_add(block, std::memory_order_relaxed);
-      end = next + block;
+      // relaxed: only the uniqueness of the blocks matters, which the RMW gives; a later
+      // block of the same RMW's modification order is larger.
+      s.next = next_block.fetch_add(block, std::memory_order_relaxed);
+      s.end = s.next + block;
     }
-    return next++;
+    return s.next++;
+  }
+
+  // Returns: an id no smaller than any new_root_id() this thread returned, and smaller than
+  // every id it will return.
+  inline task_tag last_root_id() noexcept
+  {
+    const root_id_supply& s = root_id_supply::of_this_thread();
+    return s.next == s.end ? s.end : s.next - 1; // a new block starts above end
   }
 
   // The frame of a task that runs on this thread; linked on the thread's own stack.
@@ -103,23 +137,32 @@ namespace fork_join {
 
   class task;
 
-  // What a stack task's waiter learns of its run (stack_task.hpp): its completion state
-  // (pending, done, or the address of the parent's parker while it sleeps), and who runs it.
-  struct stack_run_state
+  // What the waiter of a task taken from a queue learns of its run (a stack task,
+  // stack_task.hpp, or a forked heap task, fork_state.hpp): its completion state (pending, done,
+  // or for a stack task the address of the parent's parker while it sleeps), and who runs it.
+  struct run_record
   {
     static constexpr std::uintptr_t pending = 0;
     static constexpr std::uintptr_t done_state = 1; // no parker lives at address 1
 
     // Returns: whether the task has run to the end. acquire: pairs with the release exchange
-    // that ended it, for its effects.
+    // or store that ended it, for its effects.
     bool done() const noexcept { return state.load(std::memory_order_acquire) == done_state; }
 
+    // Returns: for a forked heap task (fork_state.hpp), whether its future is ready, without
+    // the shared state's mutex. acquire: pairs with the release store after the result was
+    // stored, so a get() that follows sees it (it takes the mutex anyway).
+    bool stored() const noexcept { return result_stored.load(std::memory_order_acquire); }
+
     std::atomic<std::uintptr_t> state{pending};
-    // Set once by the pool thread that takes the task from a queue, before it runs it:
-    // runner_core and runner_seq first, then runner_slot (release; readers acquire).
+    std::atomic<bool> result_stored{false}; // forked heap tasks only
+    // Set once by the pool thread that takes the task from a queue, before it runs it (rule
+    // (b)): runner_core, runner_seq and runner_root first, then runner_slot (release; readers
+    // acquire).
     std::atomic<const void*> runner_slot{nullptr};
     const void* runner_core = nullptr;
-    std::uint64_t runner_seq = 0;
+    std::uint64_t runner_seq = 0;  // the runner's deque pushes so far
+    task_tag runner_root = 0;      // last_root_id() on the runner
   };
 
   // What a waiting thread may run (the admission rule above).
@@ -129,9 +172,9 @@ namespace fork_join {
     // (a): whether `root` is the id of an awaited heap task; null: none is.
     bool (*awaits)(const void* context, task_tag root) noexcept = nullptr;
     const void* context = nullptr;
-    // (b): the run of the stack task being joined, whose runner's deque may hold tasks it
-    // spawned; null: none.
-    const stack_run_state* leapfrog = nullptr;
+    // (b): the runs of up to two awaited tasks, whose runners' deques may hold tasks spawned
+    // for them; null: none.
+    const run_record* leapfrog[2] = {nullptr, nullptr};
     bool any = false; // may run anything: only when the pool cannot replace this thread by a
                       // spare (pool_core::begin_block), which the docs list as a limit
 

@@ -1,0 +1,158 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// What fork() on a fork_join_thread_pool allocates: one block that is at once the future's
+// shared state (derived from Boost's, as boost::async's own states are), the queued task node,
+// the closure with its bound arguments, and the run record a joiner leapfrogs with
+// (task_frame.hpp, rule (b)). A promise, a separate task node and a separate control block
+// would cost three allocations; this costs one (boost::make_shared).
+//
+// Ownership: the future holds one reference; the queue holds another, as self_, from the
+// submission until the task has run or been discarded (a task is owned by one queue or one
+// thread at a time, task.hpp). So the record outlives the run for every joiner that holds the
+// future, and the closure's frame never outlives the block.
+//
+// Completion, in this order: the closure returns (or throws); the run record is marked done
+// (rule (b) stops admitting what the runner pushes next); the result or exception is stored in
+// the shared state, which wakes its waiters and launches its continuations; the run record is
+// marked stored, which a joiner reads instead of taking the shared state's mutex.
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORK_STATE_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORK_STATE_HPP
+
+#include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/task.hpp>
+#include <boost/thread/executors/detail/fork_join/task_frame.hpp>
+#include <boost/thread/future.hpp>
+#include <boost/make_shared.hpp>
+#include <boost/shared_ptr.hpp>
+
+#include <functional>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace boost {
+namespace detail {
+namespace fork_join {
+
+  // The exception a fork's future gets if its task is destroyed without running (its
+  // submission failed, so fork() threw and nobody holds the future). Made once, at the first
+  // fork, where an allocation may still fail by throwing: a promise destroyed unsatisfied
+  // would make one itself (broken_promise), and that allocation, failing inside a destructor,
+  // would terminate the process.
+  inline const boost::exception_ptr& unrun_task_exception()
+  {
+    static const boost::exception_ptr e = boost::copy_exception(broken_promise());
+    return e;
+  }
+
+  template <class R, class Fn, class Bound>
+  class fork_state final : public boost::detail::shared_state<R>, public task
+  {
+  public:
+    fork_state(Fn&& fn, Bound&& bound) : task(&fork_state::act), fn_(std::move(fn)), bound_(std::move(bound)) {}
+
+    // Requires: called once, by fork(), before the task is queued.
+    // Effects: the queue's reference (see above).
+    void hold(const boost::shared_ptr<fork_state>& self) noexcept { self_ = self; }
+
+    // What the future's joiner may leapfrog with (task_frame.hpp, rule (b)).
+    const run_record& record() const noexcept { return run_; }
+
+  private:
+    static void act(task* t, bool run)
+    {
+      fork_state* const self = static_cast<fork_state*>(t);
+      // The queue's reference, released when this returns: the block may go with it.
+      const boost::shared_ptr<fork_state> keep = std::move(self->self_);
+      if (run)
+      {
+        note_runner(self->run_);
+        self->run_and_store();
+      }
+      else
+        self->store_exception(unrun_task_exception());
+      // release: pairs with run_record::stored(); the shared state is ready (or, if storing
+      // failed, never will be, which a joiner cannot tell from is_ready() either).
+      self->run_.result_stored.store(true, std::memory_order_release);
+    }
+
+    void run_and_store()
+    {
+      try
+      {
+        if constexpr (std::is_void<R>::value)
+        {
+          std::apply(std::move(fn_), std::move(bound_));
+          end_run();
+          this->mark_finished_with_result();
+        }
+        else if constexpr (std::is_reference<R>::value)
+        {
+          R r = std::apply(std::move(fn_), std::move(bound_));
+          end_run();
+          this->mark_finished_with_result(r);
+        }
+        else
+        {
+          R r = std::apply(std::move(fn_), std::move(bound_));
+          end_run();
+          this->mark_finished_with_result(std::move(r));
+        }
+      }
+      catch (...)
+      {
+        end_run(); // a second call is harmless
+        store_exception(current_exception_lossless());
+      }
+    }
+
+    void end_run() noexcept
+    {
+      // release: pairs with the acquire in run_record::done() of a leapfrogging waiter, so
+      // that it sees the end before any push that follows it on this thread.
+      run_.state.store(run_record::done_state, std::memory_order_release);
+    }
+
+    void store_exception(const boost::exception_ptr& e) noexcept
+    {
+      try
+      {
+        boost::unique_lock<boost::mutex> lk(this->mutex);
+        if (!this->done)
+          this->mark_exceptional_finish_internal(e, lk);
+      }
+      catch (...)
+      {
+        // Only lock_error or a continuation's launch can throw here; the future then stays
+        // unready, which the caller of a failed fork never sees (it holds no future).
+      }
+    }
+
+    boost::shared_ptr<fork_state> self_;
+    run_record run_;
+    Fn fn_;
+    Bound bound_;
+  };
+
+  // Returns: the state of a fork of fn(bound...), holding the queue's reference.
+  // Throws: std::bad_alloc.
+  template <class R, class Fn, class Bound>
+  boost::shared_ptr<fork_state<R, Fn, Bound> > make_fork_state(Fn&& fn, Bound&& bound)
+  {
+    boost::shared_ptr<fork_state<R, Fn, Bound> > s =
+        boost::make_shared<fork_state<R, Fn, Bound> >(std::move(fn), std::move(bound));
+    s->hold(s);
+    return s;
+  }
+
+} // namespace fork_join
+} // namespace detail
+} // namespace boost
+
+#endif // header
