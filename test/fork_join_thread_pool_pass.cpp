@@ -9,6 +9,7 @@
 #define BOOST_TEST_MODULE fork_join_thread_pool
 #include "watchdog.hpp"
 
+#include <boost/thread/executors/basic_thread_pool.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/executors/parallel_invoke.hpp>
 #include <boost/thread/future.hpp>
@@ -23,6 +24,7 @@
 #include <type_traits>
 #include <vector>
 
+#include <pthread.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -488,4 +490,62 @@ BOOST_AUTO_TEST_CASE(starts_under_an_address_space_limit)
   BOOST_TEST(ran.load() == 100);
   BOOST_TEST(sum == 100000u);
 #endif
+}
+
+BOOST_AUTO_TEST_CASE(options_set_the_stack_size_and_the_thread_entry)
+{
+  // issue 11: the stack size is a constructor option. Each pool thread reports the size of its
+  // own stack from its at_thread_entry, which the same options carry.
+  fork_join_thread_pool::options opts;
+  opts.stack_size = std::size_t(2) << 20;
+  std::atomic<int> entered{0};
+  std::atomic<std::size_t> smallest{~std::size_t(0)}, largest{0};
+  opts.at_thread_entry = [&](fork_join_thread_pool&) {
+    pthread_attr_t attr;
+    std::size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0)
+    {
+      pthread_attr_getstacksize(&attr, &size);
+      pthread_attr_destroy(&attr);
+    }
+    std::size_t s = smallest.load();
+    while (size < s && !smallest.compare_exchange_weak(s, size))
+    {
+    }
+    std::size_t l = largest.load();
+    while (size > l && !largest.compare_exchange_weak(l, size))
+    {
+    }
+    entered.fetch_add(1);
+  };
+  std::size_t sum = 0;
+  {
+    fork_join_thread_pool pool(3, opts);
+    boost::executors::parallel_invoke(pool, [&] { sum = nested_sum(pool, 1000); });
+  }
+  BOOST_TEST(sum == 1000u);
+  BOOST_TEST(entered.load() >= 3);
+  BOOST_TEST(smallest.load() >= opts.stack_size);
+  BOOST_TEST(largest.load() < (std::size_t(8) << 20)); // not the 640 MiB default, nor 8 MiB
+
+  // Empty options: the defaults, as fork_join_thread_pool(2).
+  fork_join_thread_pool::options none;
+  fork_join_thread_pool pool(2, none);
+  std::atomic<int> ran{0};
+  pool.submit([&ran] { ran.fetch_add(1); });
+  pool.close();
+  pool.join();
+  BOOST_TEST(ran.load() == 1);
+}
+
+BOOST_AUTO_TEST_CASE(converts_from_a_thread_count_as_basic_thread_pool_does)
+{
+  // basic_thread_pool's constructor is not explicit, so `basic_thread_pool pool = 2;` compiles;
+  // a drop-in replacement must accept the same line.
+  static_assert(std::is_convertible<unsigned, boost::executors::basic_thread_pool>::value,
+                "basic_thread_pool converts from a thread count");
+  static_assert(std::is_convertible<unsigned, fork_join_thread_pool>::value,
+                "so does fork_join_thread_pool");
+  fork_join_thread_pool pool = 2;
+  BOOST_TEST(!pool.closed());
 }

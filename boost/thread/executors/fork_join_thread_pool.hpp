@@ -7,9 +7,11 @@
 //
 // Outline
 //   class fork_join_thread_pool {
-//     explicit fork_join_thread_pool(unsigned thread_count = thread::hardware_concurrency() + 1);
+//     fork_join_thread_pool(unsigned thread_count = thread::hardware_concurrency() + 1);
 //     fork_join_thread_pool(unsigned thread_count, void (*at_thread_entry)(fork_join_thread_pool&));
 //     template <class AtThreadEntry> fork_join_thread_pool(unsigned thread_count, AtThreadEntry&&);
+//     struct options { std::size_t stack_size; std::function<void(fork_join_thread_pool&)> at_thread_entry; };
+//     fork_join_thread_pool(unsigned thread_count, const options&);
 //     ~fork_join_thread_pool();                      // interrupt_and_join(): runs what is queued
 //     void submit(Closure&&);                         // == submit_back
 //     void submit_front(Closure&&); void submit_back(Closure&&);
@@ -90,6 +92,18 @@ namespace executors {
   public:
     typedef executors::work work;
 
+    // What the constructor with options takes besides the thread count.
+    struct options
+    {
+      // Each pool thread's stack size in bytes. 0 (the default): BOOST_THREAD_FJ_WORKER_STACK_SIZE
+      // (640 MiB of address space, committed only as used), less under an address-space limit
+      // (getrlimit(RLIMIT_AS)). A nested fork/join level takes about 750 bytes (g++ 12, -O2),
+      // so 8 MiB holds about 10^4 levels and 640 MiB about 8 * 10^5 (doc/reference.md).
+      std::size_t stack_size = 0;
+      // Called by each pool thread with the pool before it runs any closure; empty: nothing.
+      std::function<void(fork_join_thread_pool&)> at_thread_entry;
+    };
+
     fork_join_thread_pool(const fork_join_thread_pool&) = delete;
     fork_join_thread_pool& operator=(const fork_join_thread_pool&) = delete;
 
@@ -98,7 +112,8 @@ namespace executors {
     // own deque. The default is basic_thread_pool's: hardware_concurrency() + 1.
     // Throws: std::invalid_argument if thread_count == 0 (a pool without workers would accept
     // work and never run it); whatever creating a thread throws (then no thread is left running).
-    explicit fork_join_thread_pool(unsigned thread_count = thread::hardware_concurrency() + 1)
+    // Not explicit, as basic_thread_pool's is not: `fork_join_thread_pool pool = 4;` compiles.
+    fork_join_thread_pool(unsigned thread_count = thread::hardware_concurrency() + 1)
         : fork_join_thread_pool(thread_count, &do_nothing_at_thread_entry)
     {
     }
@@ -114,11 +129,25 @@ namespace executors {
     // Effects: as above; each worker calls its own copy of at_thread_entry (basic_thread_pool
     // hands a moved-from functor to all but its first thread).
     template <class AtThreadEntry,
-              class = typename std::enable_if<!std::is_convertible<AtThreadEntry, void (*)(fork_join_thread_pool&)>::value>::type>
+              class = typename std::enable_if<!std::is_convertible<AtThreadEntry, void (*)(fork_join_thread_pool&)>::value &&
+                                              !std::is_same<typename std::decay<AtThreadEntry>::type, options>::value>::type>
     fork_join_thread_pool(unsigned thread_count, AtThreadEntry&& at_thread_entry)
         : core_(make_core(thread_count)), at_thread_entry_(checked_entry(std::forward<AtThreadEntry>(at_thread_entry)))
     {
       start(thread_count);
+    }
+
+    // Requires: thread_count > 0.
+    // Effects: as above, with each pool thread's stack of opts.stack_size bytes (or the
+    // default) and opts.at_thread_entry (if not empty) called as above. If the system refuses
+    // a thread of that size, the size is halved down to 8 MiB, then the system's default is
+    // used, as for the default size.
+    // Throws: as above.
+    fork_join_thread_pool(unsigned thread_count, const options& opts)
+        : core_(make_core(thread_count))
+        , at_thread_entry_(opts.at_thread_entry ? opts.at_thread_entry : entry_function(&do_nothing_at_thread_entry))
+    {
+      start(thread_count, opts.stack_size);
     }
 
     // Effects: interrupt_and_join(), as basic_thread_pool's destructor: closes the pool,
@@ -158,7 +187,8 @@ namespace executors {
     // which its owner runs before everything else it has (LIFO) and thieves take last. From any
     // other thread: at the front of the pool's shared queue.
     // Synchronization: the call happens before the closure runs.
-    // Throws: as submit. Progress: one short lock; wakes a sleeping worker if there is one.
+    // Throws: as submit. Progress: one allocation; from a worker a lock-free push, from other
+    // threads one short lock; wakes a sleeping worker if there is one.
     template <class Closure>
     void submit_front(Closure&& closure)
     {
@@ -289,9 +319,10 @@ namespace executors {
       return std::make_shared<detail::fork_join::pool_core>(thread_count);
     }
 
-    void start(unsigned thread_count)
+    // Effects: starts thread_count workers with stacks of stack_size bytes (0: the default).
+    void start(unsigned thread_count, std::size_t stack_size = 0)
     {
-      stack_size_ = detail::fork_join::worker_stack_size(thread_count);
+      stack_size_ = stack_size ? stack_size : detail::fork_join::worker_stack_size(thread_count);
       core_->set_spare_starter(&start_spare, this);
       for (unsigned i = 0; i < thread_count; ++i)
         if (!start_thread(i))
