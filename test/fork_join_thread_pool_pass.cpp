@@ -526,7 +526,9 @@ BOOST_AUTO_TEST_CASE(options_set_the_stack_size_and_the_thread_entry)
   BOOST_TEST(sum == 1000u);
   BOOST_TEST(entered.load() >= 3);
   BOOST_TEST(smallest.load() >= opts.stack_size);
-  BOOST_TEST(largest.load() < (std::size_t(8) << 20)); // not the 640 MiB default, nor 8 MiB
+  // Not the default size (ThreadSanitizer raises small stacks to its own minimum, so the test
+  // cannot ask for exactly the size requested).
+  BOOST_TEST(largest.load() < std::size_t(BOOST_THREAD_FJ_WORKER_STACK_SIZE));
 
   // Empty options: the defaults, as fork_join_thread_pool(2).
   fork_join_thread_pool::options none;

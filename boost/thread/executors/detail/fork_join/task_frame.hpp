@@ -98,12 +98,12 @@ namespace fork_join {
     return s.next++;
   }
 
-  // Returns: an id no smaller than any new_root_id() this thread returned, and smaller than
-  // every id it will return.
+  // Returns: the last id new_root_id() returned on this thread (0 if none): every id it
+  // returns later is larger.
   inline task_tag last_root_id() noexcept
   {
     const root_id_supply& s = root_id_supply::of_this_thread();
-    return s.next == s.end ? s.end : s.next - 1; // a new block starts above end
+    return s.next ? s.next - 1 : 0; // next is past the first id of its block once one was handed out
   }
 
   // The frame of a task that runs on this thread; linked on the thread's own stack.
