@@ -368,3 +368,24 @@ BOOST_AUTO_TEST_CASE(join_after_the_pool_is_gone)
   g.join();
   BOOST_TEST(f.get() + g.get() == 3);
 }
+
+BOOST_AUTO_TEST_CASE(fork_without_an_executor_uses_the_current_pool)
+{
+  // issue 11: fork(f, args...) forks onto the pool whose task runs it, else the default pool.
+  fork_join_thread_pool pool(2);
+  joinable_future<int> outer = fork(pool, [&] {
+    joinable_future<fork_join_thread_pool*> child =
+        boost::executors::fork([] { return fork_join_thread_pool::current(); });
+    child.join();
+    BOOST_TEST(child.get() == &pool);
+    joinable_future<int> sum = boost::executors::fork([](int a, int b) { return a + b; }, 20, 22);
+    sum.join();
+    return sum.get();
+  });
+  outer.join();
+  BOOST_TEST(outer.get() == 42);
+  joinable_future<fork_join_thread_pool*> outside =
+      boost::executors::fork([] { return fork_join_thread_pool::current(); });
+  outside.join();
+  BOOST_TEST(outside.get() == &boost::executors::default_fork_join_pool());
+}

@@ -551,3 +551,51 @@ BOOST_AUTO_TEST_CASE(converts_from_a_thread_count_as_basic_thread_pool_does)
   fork_join_thread_pool pool = 2;
   BOOST_TEST(!pool.closed());
 }
+
+BOOST_AUTO_TEST_CASE(default_pool_size_is_set_before_its_first_use)
+{
+  // issue 11: a way to size the default pool. This must be the first use of the default pool
+  // in this program (the test case after this one uses it too). Three closures meet at a latch, which only three threads can do: a
+  // latch's wait does not help, and a wait that does not help starts no spare.
+  BOOST_CHECK_THROW(boost::executors::set_default_fork_join_pool_size(0), std::invalid_argument);
+  boost::executors::set_default_fork_join_pool_size(3);
+  boost::latch all_there(3);
+  boost::latch done(3);
+  for (int i = 0; i < 3; ++i)
+    boost::executors::default_fork_join_pool().submit([&] {
+      all_there.count_down_and_wait();
+      done.count_down();
+    });
+  done.wait();
+  BOOST_CHECK_THROW(boost::executors::set_default_fork_join_pool_size(4), std::logic_error);
+}
+
+BOOST_AUTO_TEST_CASE(current_names_the_pool_a_thread_works_for)
+{
+  // issue 11: the pool the calling thread works for, as oneTBB and OpenMP find theirs.
+  BOOST_TEST(fork_join_thread_pool::current() == nullptr);
+  std::atomic<fork_join_thread_pool*> at_entry{nullptr};
+  fork_join_thread_pool::options opts;
+  opts.at_thread_entry = [&](fork_join_thread_pool&) { at_entry.store(fork_join_thread_pool::current()); };
+  fork_join_thread_pool pool(2, opts);
+  fork_join_thread_pool other(1);
+  fork_join_thread_pool* in_task = nullptr;
+  fork_join_thread_pool* in_other = nullptr;
+  fork_join_thread_pool* after_other = nullptr;
+  boost::latch done(1);
+  pool.submit([&] {
+    in_task = fork_join_thread_pool::current();
+    // A child on `other` (f2: f1 runs inline) runs on other's thread or, helping, here:
+    // either way it runs as a task of `other`.
+    boost::executors::parallel_invoke(
+        other, [] {}, [&] { in_other = fork_join_thread_pool::current(); });
+    after_other = fork_join_thread_pool::current();
+    done.count_down();
+  });
+  done.wait();
+  BOOST_TEST(in_task == &pool);
+  BOOST_TEST(in_other == &other);
+  BOOST_TEST(after_other == &pool);
+  BOOST_TEST(at_entry.load() == &pool);
+  BOOST_TEST(&boost::executors::current_fork_join_pool() == &boost::executors::default_fork_join_pool());
+}

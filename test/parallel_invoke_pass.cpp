@@ -258,3 +258,27 @@ BOOST_AUTO_TEST_CASE(an_interruption_inside_stays_an_interruption)
   pool.interrupt_and_join();
   BOOST_TEST(other_ran.load() == 1);
 }
+
+BOOST_AUTO_TEST_CASE(parallel_invoke_without_an_executor_uses_the_current_pool)
+{
+  // issue 11: parallel_invoke(f1, f2, ...) runs on the pool whose task calls it, else on the
+  // default pool. Every child runs exactly once either way.
+  fork_join_thread_pool pool(2);
+  std::atomic<int> hits{0};
+  std::atomic<int> elsewhere{0};
+  pool.submit([&] {
+    fj::parallel_invoke([&] { hits.fetch_add(1); },
+                        [&] {
+                          hits.fetch_add(1);
+                          if (fork_join_thread_pool::current() != &pool)
+                            elsewhere.fetch_add(1);
+                        });
+  });
+  pool.close();
+  pool.join();
+  BOOST_TEST(hits.load() == 2);
+  BOOST_TEST(elsewhere.load() == 0);
+  int a = 0, b = 0;
+  fj::parallel_invoke([&] { a = 1; }, [&] { b = 2; }); // outside every pool: the default pool
+  BOOST_TEST(a + b == 3);
+}

@@ -292,6 +292,28 @@ BOOST_AUTO_TEST_CASE(default_pool_and_restore_thread)
   BOOST_TEST(&fj::default_fork_join_pool() == &fj::default_fork_join_pool());
 }
 
+BOOST_AUTO_TEST_CASE(define_task_block_without_an_executor_uses_the_current_pool)
+{
+  // issue 11: inside a pool's task the form without an executor uses that pool.
+  fork_join_thread_pool pool(2);
+  std::atomic<int> elsewhere{0};
+  std::atomic<int> ran{0};
+  boost::executors::joinable_future<void> f = fork(pool, [&] {
+    fj::define_task_block([&](task_block& tb) {
+      for (int i = 0; i < 8; ++i)
+        tb.run([&] {
+          ran.fetch_add(1);
+          if (fork_join_thread_pool::current() != &pool)
+            elsewhere.fetch_add(1);
+        });
+    });
+  });
+  f.join();
+  f.get();
+  BOOST_TEST(ran.load() == 8);
+  BOOST_TEST(elsewhere.load() == 0);
+}
+
 BOOST_AUTO_TEST_CASE(other_boost_executors)
 {
   {

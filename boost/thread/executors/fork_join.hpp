@@ -7,6 +7,7 @@
 //
 // Outline (namespace boost::executors; found by argument-dependent lookup)
 //   joinable_future<R> fork(Executor& ex, F&& f, Args&&... args);   // child runs next
+//   joinable_future<R> fork(F&& f, Args&&... args);     // on current_fork_join_pool()
 //   void join(Futures&... fs);                     // each on the pool recorded in it
 //   void join(Executor& ex, Futures&... fs);       // help ex until all are ready
 //   void join(Iterator first, Iterator last);
@@ -28,6 +29,7 @@
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
 #include <boost/thread/executors/detail/fork_join/fork_state.hpp>
+#include <boost/thread/executors/detail/fork_join/is_executor.hpp>
 #include <boost/thread/executors/detail/fork_join/join_futures.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/executors/joinable_future.hpp>
@@ -163,7 +165,8 @@ namespace executors {
   // before join() on the returned future returns.
   // Throws: sync_queue_is_closed if the executor is closed (for a fork_join_thread_pool: and
   // the caller runs none of its tasks); std::bad_alloc.
-  template <class Executor, class F, class... Args>
+  template <class Executor, class F, class... Args,
+            class = typename std::enable_if<detail::fork_join::is_executor<Executor>::value>::type>
   joinable_future<std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> >
   fork(Executor& ex, F&& f, Args&&... args)
   {
@@ -192,6 +195,19 @@ namespace executors {
         ex.submit(std::move(body));
       return joinable_future<result_type>(std::move(result));
     }
+  }
+
+  // Requires: as above; F is not an executor.
+  // Effects: fork(current_fork_join_pool(), f, args...): on the pool whose task the calling
+  // thread runs, or on the default pool outside every pool. Call it qualified
+  // (boost::executors::fork(f)) where no argument is from namespace boost::executors.
+  // Returns, Synchronization, Throws: as above; also what default_fork_join_pool() throws.
+  template <class F, class... Args,
+            class = typename std::enable_if<!detail::fork_join::is_executor<typename std::remove_reference<F>::type>::value>::type>
+  joinable_future<std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> >
+  fork(F&& f, Args&&... args)
+  {
+    return fork(current_fork_join_pool(), std::forward<F>(f), std::forward<Args>(args)...);
   }
 
   // Requires: each f is a valid boost::future, shared_future or joinable_future.

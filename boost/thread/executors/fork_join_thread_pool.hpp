@@ -20,7 +20,11 @@
 //     void close(); bool closed();
 //     void join(); void interrupt(); void interrupt_and_join();
 //     fork_join_statistics statistics() const noexcept;
+//     static fork_join_thread_pool* current() noexcept; // the pool the calling thread works for
 //   };
+//   fork_join_thread_pool& default_fork_join_pool();
+//   void set_default_fork_join_pool_size(unsigned thread_count);   // before its first use
+//   fork_join_thread_pool& current_fork_join_pool();  // current(), else the default pool
 //
 // Differences from basic_thread_pool, on purpose:
 //  - Nothing accepted is ever dropped. Both destructors interrupt the closures that run (a
@@ -150,6 +154,20 @@ namespace executors {
       start(thread_count, opts.stack_size);
     }
 
+    // Returns: the pool whose task the calling thread is running (the innermost, when a task of
+    // one pool waits for another's), else the pool the calling thread is a thread of (a
+    // worker, a spare, or in at_thread_entry), else nullptr. The pool stays alive while such a
+    // task or thread runs.
+    // Throws: nothing.
+    static fork_join_thread_pool* current() noexcept
+    {
+      detail::fork_join::pool_core* core = detail::fork_join::running_core;
+      if (!core)
+        if (const detail::fork_join::worker_context* w = detail::fork_join::current_worker)
+          core = w->core;
+      return core ? static_cast<fork_join_thread_pool*>(core->owner()) : nullptr;
+    }
+
     // Effects: interrupt_and_join(), as basic_thread_pool's destructor: closes the pool,
     // interrupts its threads (a closure running on one ends at its next interruption point,
     // with boost::thread_interrupted), then runs every closure still queued on fresh threads
@@ -162,6 +180,7 @@ namespace executors {
     {
       interrupt_and_join();
       core_->set_spare_starter(nullptr, nullptr); // no thread of ours is left to call it
+      core_->set_owner(nullptr);
     }
 
     // Effects: further submissions from outside the pool throw sync_queue_is_closed; workers
@@ -324,6 +343,7 @@ namespace executors {
     {
       stack_size_ = stack_size ? stack_size : detail::fork_join::worker_stack_size(thread_count);
       core_->set_spare_starter(&start_spare, this);
+      core_->set_owner(this);
       for (unsigned i = 0; i < thread_count; ++i)
         if (!start_thread(i))
         {
@@ -427,7 +447,72 @@ namespace fork_join {
 } // namespace fork_join
 } // namespace detail
 
+namespace detail {
+namespace fork_join {
+  // The thread count the default pool gets when it is made, and whether it was made.
+  struct default_pool_settings
+  {
+    mutex mtx;
+    unsigned thread_count = 0; // 0: hardware_concurrency() (1 if unknown)
+    bool made = false;
+
+    static default_pool_settings& get()
+    {
+      static default_pool_settings s;
+      return s;
+    }
+  };
+} // namespace fork_join
+} // namespace detail
+
 namespace executors {
+
+  // Returns: the process-wide pool that the forms without an executor use outside every pool
+  // (current_fork_join_pool()): set_default_fork_join_pool_size()'s count, else
+  // hardware_concurrency() workers (1 if unknown; not the pool's default of one more, which
+  // only helps code that blocks in future::get(), and this pool only runs fork/join work);
+  // made on first use, interrupted, drained and joined at exit (static destruction).
+  // Throws: what the pool's constructor throws (then a later call tries again).
+  inline fork_join_thread_pool& default_fork_join_pool()
+  {
+    static fork_join_thread_pool pool([] {
+      detail::fork_join::default_pool_settings& s = detail::fork_join::default_pool_settings::get();
+      lock_guard<mutex> lk(s.mtx);
+      s.made = true;
+      if (s.thread_count)
+        return s.thread_count;
+      return thread::hardware_concurrency() ? thread::hardware_concurrency() : 1u;
+    }());
+    return pool;
+  }
+
+  // Requires: thread_count > 0.
+  // Effects: the default pool (default_fork_join_pool()) will have thread_count workers.
+  // Synchronization: a call that returns happens before the default pool is made.
+  // Throws: std::invalid_argument if thread_count == 0; std::logic_error if the default pool
+  // was already made (it cannot change its size).
+  inline void set_default_fork_join_pool_size(unsigned thread_count)
+  {
+    if (thread_count == 0)
+      boost::throw_exception(std::invalid_argument("set_default_fork_join_pool_size: thread_count must be > 0"));
+    detail::fork_join::default_pool_settings& s = detail::fork_join::default_pool_settings::get();
+    lock_guard<mutex> lk(s.mtx);
+    if (s.made)
+      boost::throw_exception(std::logic_error("set_default_fork_join_pool_size: the default pool was already made"));
+    s.thread_count = thread_count;
+  }
+
+  // Returns: *fork_join_thread_pool::current() if the calling thread runs a task of a pool or
+  // is one of its threads; default_fork_join_pool() otherwise. This is the pool that fork(f,
+  // args...), parallel_invoke(f1, f2, ...) and define_task_block(f) use, as oneTBB's
+  // task_group and OpenMP's tasks find theirs from the calling thread.
+  // Throws: what default_fork_join_pool() throws.
+  inline fork_join_thread_pool& current_fork_join_pool()
+  {
+    if (fork_join_thread_pool* p = fork_join_thread_pool::current())
+      return *p;
+    return default_fork_join_pool();
+  }
 
   // Boost.Thread records `new executor_ref<Ex>(ex)` in the shared state of boost::async(ex, f)
   // and future::then(ex, f), and generic_executor_ref wraps executors the same way. For our
@@ -462,8 +547,11 @@ namespace executors {
 
 } // namespace executors
 
-using executors::fork_join_thread_pool;
+using executors::current_fork_join_pool;
+using executors::default_fork_join_pool;
 using executors::fork_join_statistics;
+using executors::fork_join_thread_pool;
+using executors::set_default_fork_join_pool_size;
 
 } // namespace boost
 

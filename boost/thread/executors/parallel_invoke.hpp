@@ -21,6 +21,7 @@
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/is_executor.hpp>
 #include <boost/thread/executors/detail/fork_join/stack_task.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/condition_variable.hpp>
@@ -389,7 +390,8 @@ namespace executors {
   // interrupted (boost::thread interruption is deferred until it returns), since the children
   // refer to its frame.
   template <class Executor, class F1, class... Fs>
-  void parallel_invoke(Executor& ex, F1&& f1, Fs&&... fs)
+  typename std::enable_if<detail::fork_join::is_executor<Executor>::value>::type
+  parallel_invoke(Executor& ex, F1&& f1, Fs&&... fs)
   {
     detail::fork_join::exception_collector errors;
     if constexpr (std::is_same<Executor, fork_join_thread_pool>::value)
@@ -397,6 +399,17 @@ namespace executors {
     else
       detail::fork_join::invoke_generic(ex, errors, f1, fs...);
     errors.rethrow();
+  }
+
+  // Requires: each fi is callable with no arguments; F1 is not an executor.
+  // Effects: parallel_invoke(current_fork_join_pool(), f1, fs...): on the pool whose task the
+  // calling thread runs, or on the default pool outside every pool.
+  // Synchronization, Throws, Progress: as above; also what default_fork_join_pool() throws.
+  template <class F1, class... Fs>
+  typename std::enable_if<!detail::fork_join::is_executor<typename std::remove_reference<F1>::type>::value>::type
+  parallel_invoke(F1&& f1, Fs&&... fs)
+  {
+    parallel_invoke(current_fork_join_pool(), std::forward<F1>(f1), std::forward<Fs>(fs)...);
   }
 
 } // namespace executors

@@ -14,11 +14,10 @@
 // Outline
 //   class task_canceled_exception;
 //   class task_block { public: template <class F> void run(F&&); void wait(); };
-//   template <class F> void define_task_block(F&& f);                   // default pool
+//   template <class F> void define_task_block(F&& f);                   // current_fork_join_pool()
 //   template <class Ex, class F> void define_task_block(Ex& ex, F&& f);
 //   template <class F> void define_task_block_restore_thread(F&& f);
 //   template <class Ex, class F> void define_task_block_restore_thread(Ex& ex, F&& f);
-//   fork_join_thread_pool& default_fork_join_pool();
 //
 // On a fork_join_thread_pool a child costs what parallel_invoke's children cost: it is a stack
 // task (detail/fork_join/stack_task.hpp) pushed to the running worker's deque, its storage
@@ -623,17 +622,6 @@ namespace executors {
     detail::fork_join::exception_collector errors_;
   };
 
-  // Returns: the process-wide pool of define_task_block(f): hardware_concurrency() workers (1
-  // if unknown; not the pool's default of one more, which only helps code that blocks in
-  // future::get(), and this pool only runs fork/join work), created on first use, interrupted,
-  // drained and joined at exit (static destruction).
-  // Throws: what the pool's constructor throws.
-  inline fork_join_thread_pool& default_fork_join_pool()
-  {
-    static fork_join_thread_pool pool(thread::hardware_concurrency() ? thread::hardware_concurrency() : 1u);
-    return pool;
-  }
-
   // Requires: f is callable as f(task_block&); ex is a fork_join_thread_pool or any Boost
   // executor with submit(Closure).
   // Effects: calls f(tb) with a new task_block tb on the calling thread, then waits for every
@@ -678,11 +666,12 @@ namespace executors {
     tb.rethrow();
   }
 
-  // Effects: define_task_block(default_fork_join_pool(), f).
+  // Effects: define_task_block(current_fork_join_pool(), f): the pool whose task the calling
+  // thread runs, or the default pool outside every pool.
   template <class F>
   void define_task_block(F&& f)
   {
-    define_task_block(default_fork_join_pool(), std::forward<F>(f));
+    define_task_block(current_fork_join_pool(), std::forward<F>(f));
   }
 
   // Effects: as define_task_block(ex, f). N4411 lets define_task_block return on another
@@ -697,7 +686,7 @@ namespace executors {
   template <class F>
   void define_task_block_restore_thread(F&& f)
   {
-    define_task_block(default_fork_join_pool(), std::forward<F>(f));
+    define_task_block(current_fork_join_pool(), std::forward<F>(f));
   }
 
 } // namespace executors

@@ -183,6 +183,16 @@ namespace fork_join {
     pool_core(const pool_core&) = delete;
     pool_core& operator=(const pool_core&) = delete;
 
+    // The pool object whose threads run this core (opaque here), set by that pool before its
+    // first thread starts and cleared after its last thread is joined; nullptr outside that
+    // span. A thread that runs a task of this core, or is one of its threads, runs inside it.
+    void set_owner(void* owner) noexcept
+    {
+      // release / acquire: a thread that reads the pointer sees the pool built.
+      owner_.store(owner, std::memory_order_release);
+    }
+    void* owner() const noexcept { return owner_.load(std::memory_order_acquire); }
+
     ~pool_core()
     {
       // Only reached when nothing is queued (the pool drains before it lets go of the core);
@@ -593,6 +603,7 @@ namespace fork_join {
     mutex spare_mtx_;
     spare_starter starter_ = nullptr;
     void* starter_context_ = nullptr;
+    std::atomic<void*> owner_{nullptr};
     sync_deque<task*> shared_;
     alignas(64) std::atomic<std::int64_t> shared_hint_{0}; // >= tasks in shared_
     alignas(64) std::atomic<std::size_t> unfinished_{0};
