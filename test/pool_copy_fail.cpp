@@ -4,7 +4,7 @@
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
 // fork_join_thread_pool is not copyable, like basic_thread_pool.
-// expected-error: use of deleted function
+// expected-error: use of deleted function|call to deleted constructor
 
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 

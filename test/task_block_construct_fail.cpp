@@ -4,7 +4,7 @@
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
 // users cannot make a task_block: only define_task_block does (N4411).
-// expected-error: is private within this context
+// expected-error: is private within this context|calling a private constructor
 
 #include <boost/thread/executors/task_block.hpp>
 

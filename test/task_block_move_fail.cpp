@@ -4,7 +4,7 @@
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
 // a task_block cannot be moved out of its define_task_block (N4411).
-// expected-error: use of deleted function
+// expected-error: use of deleted function|call to deleted constructor
 
 #include <boost/thread/executors/task_block.hpp>
 

@@ -79,11 +79,12 @@ void check_each_taken_once(const std::vector<item>& items)
 }
 
 // A short busy delay the compiler keeps.
+thread_local volatile unsigned delay_sink = 0; // each thread's own: stores the compiler keeps
+
 void delay(unsigned n)
 {
-  for (volatile unsigned i = n; i > 0; i = i - 1)
-  {
-  }
+  for (unsigned i = 0; i < n; ++i)
+    delay_sink = i;
 }
 
 struct alignas(64) padded_counter

@@ -490,7 +490,7 @@ namespace executors {
   // Effects: the default pool (default_fork_join_pool()) will have thread_count workers.
   // Synchronization: a call that returns happens before the default pool is made.
   // Throws: std::invalid_argument if thread_count == 0; std::logic_error if the default pool
-  // was already made (it cannot change its size).
+  // was already made, or its first use has begun (a pool cannot change its size).
   inline void set_default_fork_join_pool_size(unsigned thread_count)
   {
     if (thread_count == 0)

@@ -3,8 +3,8 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// is_executor<T>: whether T has the members every Boost.Thread executor has (submit of a
-// closure, close, closed, try_executing_one). It tells fork(ex, f, args...) from fork(f,
+// is_executor<T>: whether T has the members every Boost.Thread executor has, schedulers'
+// executors included (submit of a closure, close). It tells fork(ex, f, args...) from fork(f,
 // args...) and parallel_invoke(ex, f1, ...) from parallel_invoke(f1, f2, ...): the forms
 // without an executor use current_fork_join_pool().
 
@@ -27,8 +27,7 @@ namespace fork_join {
 
   template <class T>
   struct is_executor<T, std::void_t<decltype(std::declval<T&>().submit(std::declval<void (*)()>())),
-                                    decltype(std::declval<T&>().close()), decltype(std::declval<T&>().closed()),
-                                    decltype(std::declval<T&>().try_executing_one())> > : std::true_type
+                                    decltype(std::declval<T&>().close())> > : std::true_type
   {
   };
 
