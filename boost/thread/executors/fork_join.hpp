@@ -241,12 +241,12 @@ namespace executors {
     (fs.future_->run_if_is_deferred(), ...);
     constexpr std::size_t n = sizeof...(Futures);
     detail::fork_join::awaited_roots<n> awaited{{detail::fork_join::root_of(fs)...}};
-    const detail::fork_join::run_record* const records[n] = {detail::fork_join::record_of(fs)...};
+    const detail::fork_join::run_record* const records[n + 1] = {detail::fork_join::record_of(fs)..., nullptr};
     detail::fork_join::wait_scope scope = awaited.scope();
     scope.leapfrog[0] = records[0];
-    scope.leapfrog[1] = n > 1 ? records[n > 1 ? 1 : 0] : nullptr;
+    scope.leapfrog[1] = records[1];
     // The first two are published as the tasks this thread joins (rule (b), task_frame.hpp).
-    detail::fork_join::join_publication published(awaited.roots[0], n > 1 ? awaited.roots[n > 1 ? 1 : 0] : 0);
+    detail::fork_join::join_publication published(awaited.roots[0], n > 1 ? awaited.roots[1 % n] : 0);
     auto ready = [&] { return (detail::fork_join::ready(fs) && ...); };
     auto block = [&] {
       // Sleep on the first future that is not ready; the loop re-checks all of them.

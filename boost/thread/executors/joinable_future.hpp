@@ -141,8 +141,7 @@ namespace fork_join {
   template <class Future>
   bool ready(const Future& f)
   {
-    const run_record* const record = record_of(f);
-    return record ? record->stored() : f.is_ready();
+    return is_ready(record_of(f), f);
   }
 } // namespace fork_join
 } // namespace detail

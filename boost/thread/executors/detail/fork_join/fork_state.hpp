@@ -92,17 +92,11 @@ namespace fork_join {
           end_run();
           this->mark_finished_with_result();
         }
-        else if constexpr (std::is_reference<R>::value)
-        {
-          R r = std::apply(std::move(fn_), std::move(bound_));
-          end_run();
-          this->mark_finished_with_result(r);
-        }
         else
         {
           R r = std::apply(std::move(fn_), std::move(bound_));
           end_run();
-          this->mark_finished_with_result(std::move(r));
+          this->mark_finished_with_result(std::forward<R>(r)); // moves a value, passes a reference
         }
       }
       catch (...)

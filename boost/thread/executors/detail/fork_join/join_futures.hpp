@@ -123,6 +123,15 @@ namespace fork_join {
     help_until(first, second, scope, ready, checked_block);
   }
 
+  // Returns: f.is_ready(), read from the run record of the task behind f (fork_state.hpp)
+  // without the shared state's mutex when there is one (record not null).
+  // Requires: f.valid().
+  template <class Future>
+  bool is_ready(const run_record* record, const Future& f)
+  {
+    return record ? record->stored() : f.is_ready();
+  }
+
   // Effects: as help_or_wait for one future, the task of root id `root` (0: unknown) and run
   // record `record` (null: unknown), which the calling pool thread publishes as the one it
   // joins (pool_core.hpp, join_publication). A deferred future is run on the calling thread.
@@ -139,7 +148,7 @@ namespace fork_join {
     scope.leapfrog[0] = record;
     join_publication published(root, 0);
     help_or_wait(
-        preferred, scope, [&f, record] { return record ? record->stored() : f.is_ready(); }, [&f] { f.wait(); },
+        preferred, scope, [&f, record] { return is_ready(record, f); }, [&f] { f.wait(); },
         [&awaited] { awaited.check_no_cycle(); });
   }
 
