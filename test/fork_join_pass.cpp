@@ -263,11 +263,61 @@ BOOST_AUTO_TEST_CASE(exceptions_reach_the_joiner)
   g.join();
   BOOST_CHECK_THROW(g.get(), custom_error);
 
-  // boost::async captures with boost::current_exception(), which keeps only the standard base
-  // of a user exception: the exception still reaches the joiner, as a std::runtime_error.
+  // boost::async on our pool stores the exception as fork() does: the very type reaches get()
+  // (Boost's own async keeps only the standard base of a user exception).
   joinable_future<void> h = boost::async(pool, [] { throw custom_error(1); });
   h.join();
-  BOOST_CHECK_THROW(h.get(), std::runtime_error);
+  BOOST_CHECK_THROW(h.get(), custom_error);
+}
+
+// boost::async(pool, f) from a task is queued as a fork: its join runs the child on the joining
+// thread (Boost's async would queue it where the joiner may not take it, and a spare thread
+// would have to run it). And the future is Boost's: its executor is the pool.
+BOOST_AUTO_TEST_CASE(async_from_a_task_is_joined_as_a_fork)
+{
+  fork_join_thread_pool pool(1);
+  joinable_future<bool> root = fork(pool, [&pool] {
+    const std::thread::id self = std::this_thread::get_id();
+    boost::future<std::thread::id> a = boost::async(pool, [] { return std::this_thread::get_id(); });
+    fj::join(pool, a);
+    joinable_future<std::thread::id> b = boost::async(pool, [] { return std::this_thread::get_id(); });
+    b.join();
+    boost::future<std::thread::id> c = boost::async(pool, [] { return std::this_thread::get_id(); });
+    fj::join(c);
+    return a.get() == self && b.get() == self && c.get() == self;
+  });
+  root.join();
+  BOOST_TEST(root.get());
+  BOOST_TEST(pool.statistics().spare_threads == 0u);
+
+  boost::future<int> f = boost::async(pool, [] { return 1; });
+  boost::future<bool> g = f.then([&pool](boost::future<int> x) { return x.get() == 1 && fork_join_thread_pool::current() == &pool; });
+  BOOST_TEST(g.get()); // the continuation ran on the pool the future recorded
+}
+
+// A future forked by a pool thread holds no reference to the pool: joined from outside, it
+// waits (the pool's own threads run the task), also once the pool is gone.
+BOOST_AUTO_TEST_CASE(a_fork_from_a_task_joined_outside_the_pool)
+{
+  boost::latch forked(1), release(1);
+  joinable_future<int> inner, late;
+  {
+    fork_join_thread_pool pool(2);
+    pool.submit([&] {
+      inner = fork(pool, [&release] {
+        release.wait();
+        return 5;
+      });
+      late = fork(pool, [] { return 6; });
+      forked.count_down();
+    });
+    forked.wait();
+    release.count_down();
+    inner.join();
+    BOOST_TEST(inner.get() == 5);
+  }
+  late.join(); // the pool is gone: the future is ready, nothing of the pool is touched
+  BOOST_TEST(late.get() == 6);
 }
 
 BOOST_AUTO_TEST_CASE(join_overloads)

@@ -10,12 +10,14 @@
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/basic_thread_pool.hpp>
+#include <boost/thread/executors/fork_join.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/executors/parallel_invoke.hpp>
 #include <boost/thread/future.hpp>
 #include <boost/thread/latch.hpp>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -54,6 +56,33 @@ BOOST_AUTO_TEST_CASE(every_submitted_closure_runs_exactly_once)
     for (int i = 0; i < n; ++i)
       BOOST_REQUIRE_EQUAL(runs[i], 1);
   }
+}
+
+// Tasks forked and never joined, stolen and finished by other threads than the ones that
+// forked them: each runs exactly once before join() returns (the pool's count of unfinished
+// tasks is kept in per-thread credits, pool_core.hpp).
+void spray(fork_join_thread_pool& pool, std::atomic<long>& ran, int depth)
+{
+  ran.fetch_add(1, std::memory_order_relaxed);
+  if (depth == 0)
+    return;
+  for (int i = 0; i < 2; ++i)
+    fork(pool, spray, std::ref(pool), std::ref(ran), depth - 1); // the future is dropped
+}
+
+BOOST_AUTO_TEST_CASE(unjoined_forks_all_run_before_join_returns)
+{
+  for (unsigned threads : {1u, 2u, 3u})
+    for (int round = 0; round < 5; ++round)
+    {
+      std::atomic<long> ran{0};
+      fork_join_thread_pool pool(threads);
+      for (int i = 0; i < 4; ++i)
+        pool.submit([&pool, &ran] { spray(pool, ran, 10); });
+      pool.close();
+      pool.join();
+      BOOST_TEST(ran.load() == 4 * ((1L << 11) - 1));
+    }
 }
 
 BOOST_AUTO_TEST_CASE(default_constructor_and_zero_threads)

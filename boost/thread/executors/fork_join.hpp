@@ -71,7 +71,7 @@ namespace fork_join {
   template <class Future>
   void join_single(Future& f)
   {
-    join_one(recorded_core(f).get(), 0, nullptr, f);
+    join_one(recorded_core(f).get(), root_of(f), record_of(f), f);
   }
 
   // The scheduler behind an executor argument, if it is one of ours.
@@ -159,8 +159,8 @@ namespace executors {
   // calling worker's deque (or of the shared queue from outside), so that the child runs before
   // older work, as the parent's continuation is stolen; on other executors with submit().
   // Returns: a joinable_future for the result; an exception thrown by f is stored in it, and
-  // get() rethrows that very exception (boost::async would slice a type derived from a
-  // standard exception to its standard base).
+  // get() rethrows that very exception (Boost's own boost::async, on executors other than a
+  // fork_join_thread_pool, slices a type derived from a standard exception to its standard base).
   // Synchronization: the call happens before the task runs; the task's completion happens
   // before join() on the returned future returns.
   // Throws: sync_queue_is_closed if the executor is closed (for a fork_join_thread_pool: and
@@ -237,7 +237,7 @@ namespace executors {
     detail::fork_join::pool_core* core = detail::fork_join::core_ptr(ex);
     if (!core)
       return join(fs...);
-    (detail::fork_join::require_valid(fs), ...);
+    (detail::fork_join::require_valid(fs, detail::fork_join::record_of(fs)), ...);
     (fs.future_->run_if_is_deferred(), ...);
     constexpr std::size_t n = sizeof...(Futures);
     detail::fork_join::awaited_roots<n> awaited{{detail::fork_join::root_of(fs)...}};
@@ -286,7 +286,7 @@ namespace executors {
       return join(first, last);
     for (Iterator it = first; it != last; ++it)
     {
-      detail::fork_join::require_valid(*it);
+      detail::fork_join::require_valid(*it, detail::fork_join::record_of(*it));
       it->future_->run_if_is_deferred();
     }
     // Invariant: [pending, last) holds every future that was not ready when last looked at.

@@ -40,6 +40,7 @@
 #define BOOST_THREAD_EXECUTORS_FORK_JOIN_THREAD_POOL_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/fork_state.hpp>
 #include <boost/thread/executors/detail/fork_join/help.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/stack_bounds.hpp>
@@ -47,6 +48,7 @@
 #include <boost/thread/executors/executor.hpp>
 #include <boost/thread/executors/generic_executor_ref.hpp>
 #include <boost/thread/executors/work.hpp>
+#include <boost/thread/future.hpp>
 #include <boost/thread/mutex.hpp>
 #include <boost/thread/thread.hpp>
 
@@ -546,6 +548,45 @@ namespace executors {
   };
 
 } // namespace executors
+
+// Requires: as boost::async(ex, f, args...): F and each of Args are MoveConstructible and
+// invoking a decayed copy of f with decayed copies of args is well-formed.
+// Effects: as Boost's boost::async(ex, f, args...), whose overload for executors this one is
+// more specialized than: schedules f(args...) on ex and records ex in the future as its
+// executor (launch::executor: then() without an executor continues on ex). Unlike Boost's,
+// it queues the task as fork(ex, f, args...) does, at the front of the calling pool thread's
+// deque (from other threads: of the shared queue), builds the shared state, task node and
+// closure in one block, and stores an exception thrown by f losslessly; so a join of the
+// future (join(ex, f), joinable_future's join()) may run the task itself, as for a fork.
+// Returns: a future for the result.
+// Synchronization: the call happens before the task runs; the task's completion happens
+// before the future becomes ready.
+// Throws: sync_queue_is_closed if ex is closed and the caller runs none of its tasks;
+// std::bad_alloc.
+template <class F, class... Args>
+future<std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> >
+async(executors::fork_join_thread_pool& ex, F&& f, Args&&... args)
+{
+  typedef std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> result_type;
+  detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
+  auto state = detail::fork_join::make_fork_state<result_type>(
+      typename std::decay<F>::type(std::forward<F>(f)),
+      std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...));
+  detail::fork_join::pool_core& core = *detail::fork_join::core_of(ex);
+  typedef executors::executor_ref<executors::fork_join_thread_pool> recorded_type;
+  if (detail::fork_join::worker_slot* own = core.own_slot())
+  {
+    if (!own->recorded_executor) // one per pool thread (pool_core.hpp, worker_slot)
+      own->recorded_executor = boost::make_shared<recorded_type>(ex);
+    state->set_executor_policy(own->recorded_executor);
+  }
+  else
+    state->set_executor_policy(boost::make_shared<recorded_type>(ex));
+  core.submit(state.get(), detail::fork_join::queue_end::front);
+  future<result_type> result;
+  result.future_ = std::move(state); // Boost's basic_future exposes its state pointer
+  return result;
+}
 
 using executors::current_fork_join_pool;
 using executors::default_fork_join_pool;

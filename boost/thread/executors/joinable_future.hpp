@@ -11,14 +11,16 @@
 //     joinable_future(boost::future<R>&& f) noexcept;   // implicit: = boost::async(pool, g)
 //     joinable_future(joinable_future&&) noexcept;     // movable, not copyable
 //     void join();                                     // helps instead of blocking
+//     R get();                                         // boost::future<R>::get(), lock-free once stored
 //   };
 //
-// get(), is_ready(), then(), wait_for_all() and the rest are boost::future<R>'s, unchanged.
+// is_ready(), then(), wait_for_all() and the rest are boost::future<R>'s, unchanged.
 
 #ifndef BOOST_THREAD_EXECUTORS_JOINABLE_FUTURE_HPP
 #define BOOST_THREAD_EXECUTORS_JOINABLE_FUTURE_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/fork_state.hpp>
 #include <boost/thread/executors/detail/fork_join/join_futures.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/future.hpp>
@@ -35,22 +37,25 @@ namespace executors {
 
 namespace detail {
 namespace fork_join {
-  // The root id of the task behind a future, if fork() recorded it (task_frame.hpp); else 0.
+  // The root id of the task behind a valid future, if fork() or our boost::async made it
+  // (task_frame.hpp); else 0. Requires: f.valid().
   template <class R>
   task_tag root_of(const executors::joinable_future<R>& f) noexcept;
   template <class Future>
-  task_tag root_of(const Future&) noexcept
+  task_tag root_of(const Future& f) noexcept
   {
-    return 0;
+    const forked_task* t = forked_task_of(f);
+    return t ? t->root() : 0;
   }
-  // The run record of the task behind a valid future, if fork() made it (fork_state.hpp);
-  // else nullptr. Requires: f.valid() (the record lives in the shared state).
+  // The run record of the task behind a valid future, if fork() or our boost::async made it
+  // (fork_state.hpp); else nullptr. Requires: f.valid() (the record lives in the shared state).
   template <class R>
   const run_record* record_of(const executors::joinable_future<R>& f) noexcept;
   template <class Future>
-  const run_record* record_of(const Future&) noexcept
+  const run_record* record_of(const Future& f) noexcept
   {
-    return nullptr;
+    const forked_task* t = forked_task_of(f);
+    return t ? &t->record() : nullptr;
   }
 } // namespace fork_join
 } // namespace detail
@@ -66,9 +71,17 @@ namespace executors {
     // Effects: an invalid future (valid() == false).
     joinable_future() noexcept = default;
 
-    // Effects: takes over f's shared state; join() will help the pool recorded in it, if any.
+    // Effects: takes over f's shared state; join() will help the pool recorded in it, if any,
+    // and may run f's task itself if boost::async(pool, ...) made f.
     // Postconditions: f.valid() == false.
-    joinable_future(base_type&& f) noexcept : base_type(boost::move(f)) {}
+    joinable_future(base_type&& f) noexcept : base_type(boost::move(f))
+    {
+      if (const detail::fork_join::forked_task* t = detail::fork_join::forked_task_of(*this))
+      {
+        root_ = t->root();
+        record_ = &t->record();
+      }
+    }
 
     joinable_future(joinable_future&&) noexcept = default;
     joinable_future& operator=(joinable_future&&) noexcept = default;
@@ -77,36 +90,60 @@ namespace executors {
 
     // Requires: valid().
     // Effects: returns when the future is ready. Until then the calling thread runs queued
-    // tasks of the pool the future's task was submitted to (when that pool is a live
-    // fork_join_thread_pool), else of its own pool (when it is a worker), one at a time,
-    // re-checking readiness after each: only the future's own task, if fork() made it, never
-    // one that could wait for the caller. With nothing
+    // tasks, one at a time, re-checking readiness after each, of: the pool fork() submitted
+    // the task to, if the caller is one of its threads or forked the future from outside it
+    // (the future then keeps the pool's scheduler alive); else the fork_join_thread_pool
+    // recorded in the shared state (boost::async, then), if any; else the caller's own pool,
+    // if it is a worker. It runs only the future's own task, if fork() or
+    // boost::async(pool, ...) made it, never one that could wait for the caller. With nothing
     // to run it sleeps until the future is ready; a pool thread that sleeps is first replaced
     // by a spare thread, so the pool keeps its parallelism (doc/index.md, "Progress"). With
-    // neither pool it just waits. A deferred task is run here.
+    // no pool it just waits. A deferred task is run here.
     // Postconditions: is_ready(); valid() is unchanged, so get() may follow.
     // Synchronization: the completion of the future's task happens before join() returns.
     // Throws: future_uninitialized if !valid(); join_cycle_error if the future's task runs on
     // the calling thread's own stack (its own future, or an ancestor's, which could never be
-    // ready); boost::thread_interrupted (an interruption
-    // point). The task's own exception is not thrown here; get() throws it.
+    // ready); boost::thread_interrupted (an interruption point). The task's own exception is
+    // not thrown here; get() throws it.
     // Progress: may run other tasks while waiting; never blocks a worker while work is queued.
     void join()
     {
       // join_one() checks valid(); recorded_core() copes with an invalid future.
-      std::shared_ptr<detail::fork_join::pool_core> recorded =
-          pool_ ? pool_ : detail::fork_join::recorded_core(*this);
+      // fork()'s scheduler is provably alive if the future holds it, or if the caller is one of
+      // its threads (no reference count is touched then); else the one recorded in the shared
+      // state (boost::async, then), if any.
+      if (core_ && (keep_ || detail::fork_join::is_pool_thread_of(core_)))
+      {
+        detail::fork_join::join_one(core_, root_, record_, static_cast<base_type&>(*this));
+        return;
+      }
+      const std::shared_ptr<detail::fork_join::pool_core> recorded = detail::fork_join::recorded_core(*this);
       detail::fork_join::join_one(recorded.get(), root_, record_, static_cast<base_type&>(*this));
+    }
+
+    // Effects, Returns, Throws: as boost::future<R>::get(): waits until ready, then returns
+    // the result or throws the task's exception. For a future fork() or boost::async(pool, ...)
+    // made whose result is stored, without taking the shared state's mutex.
+    // Synchronization: the completion of the task happens before get() returns.
+    decltype(std::declval<base_type&>().get()) get()
+    {
+      if (record_ && this->future_ && record_->stored())
+        return detail::fork_join::take_stored<R>(*this->future_);
+      return base_type::get();
     }
 
     // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly),
     // whose shared state is `state`, root id `root` and run record `record`
-    // (detail/fork_join/fork_state.hpp).
+    // (detail/fork_join/fork_state.hpp). A future forked by one of the pool's own threads
+    // holds no reference to the scheduler: copying one per fork would write a line every
+    // thread shares (its reference count).
     template <class State>
-    joinable_future(boost::shared_ptr<State> state, std::shared_ptr<detail::fork_join::pool_core> pool,
+    joinable_future(boost::shared_ptr<State> state, const std::shared_ptr<detail::fork_join::pool_core>& pool,
                     detail::fork_join::task_tag root) noexcept
-        : pool_(std::move(pool)), root_(root), record_(&state->record())
+        : core_(pool.get()), root_(root), record_(&state->record())
     {
+      if (!detail::fork_join::is_pool_thread_of(core_))
+        keep_ = pool;
       this->future_ = std::move(state); // Boost's basic_future exposes its state pointer
     }
 
@@ -116,7 +153,8 @@ namespace executors {
     template <class T>
     friend const detail::fork_join::run_record* detail::fork_join::record_of(const joinable_future<T>&) noexcept;
 
-    std::shared_ptr<detail::fork_join::pool_core> pool_;
+    detail::fork_join::pool_core* core_ = nullptr;          // fork()'s scheduler; null: not made by fork()
+    std::shared_ptr<detail::fork_join::pool_core> keep_;     // core_, if forked from outside its threads
     detail::fork_join::task_tag root_ = 0;                   // 0: not known (not made by fork())
     const detail::fork_join::run_record* record_ = nullptr; // in the shared state; null likewise
   };

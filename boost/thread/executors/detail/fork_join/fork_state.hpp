@@ -51,18 +51,42 @@ namespace fork_join {
     return e;
   }
 
-  template <class R, class Fn, class Bound>
-  class fork_state final : public boost::detail::shared_state<R>, public task
+  // The part of every fork_state that does not depend on its types: the task node and the run
+  // record. A join that holds a plain boost::future finds it by a cross-cast from the future's
+  // shared state (forked_task_of), so that boost::async(pool, f) futures are joined as forks.
+  class forked_task : public task
   {
   public:
-    fork_state(Fn&& fn, Bound&& bound) : task(&fork_state::act), fn_(std::move(fn)), bound_(std::move(bound)) {}
+    // What the future's joiner may leapfrog with (task_frame.hpp, rule (b)).
+    const run_record& record() const noexcept { return run_; }
+
+  protected:
+    explicit forked_task(action_fn action) noexcept : task(action) {}
+    ~forked_task() = default;
+
+    run_record run_;
+  };
+
+  // Returns: the task behind the shared state of the future f if fork() or our
+  // boost::async made it, else nullptr (also for an invalid future).
+  template <class Future>
+  const forked_task* forked_task_of(const Future& f) noexcept
+  {
+    return dynamic_cast<const forked_task*>(f.future_.get());
+  }
+
+  template <class R, class Fn, class Bound>
+  class fork_state final : public boost::detail::shared_state<R>, public forked_task
+  {
+  public:
+    fork_state(Fn&& fn, Bound&& bound) : forked_task(&fork_state::act), fn_(std::move(fn)), bound_(std::move(bound)) {}
 
     // Requires: called once, by fork(), before the task is queued.
     // Effects: the queue's reference (see above).
     void hold(const boost::shared_ptr<fork_state>& self) noexcept { self_ = self; }
 
-    // What the future's joiner may leapfrog with (task_frame.hpp, rule (b)).
-    const run_record& record() const noexcept { return run_; }
+    // A fork is never deferred: answered without the mutex Boost's own version takes.
+    bool run_if_is_deferred() override { return false; }
 
   private:
     static void act(task* t, bool run)
@@ -129,10 +153,30 @@ namespace fork_join {
     }
 
     boost::shared_ptr<fork_state> self_;
-    run_record run_;
     Fn fn_;
     Bound bound_;
   };
+
+  // Requires: s is the shared state of a fork (fork_state above) whose record says stored(),
+  // and only the thread that owns the unique future calls this (so is_valid_, which only the
+  // owner's get() writes, needs no lock; done, the result and the exception were written
+  // before the record's release store that stored() acquired).
+  // Effects, Returns, Throws: as boost::future<R>::get(), without taking the state's mutex.
+  template <class R>
+  typename boost::detail::shared_state<R>::move_dest_type take_stored(boost::detail::shared_state<R>& s)
+  {
+    if (!s.is_valid_)
+      boost::throw_exception(future_uninitialized());
+#ifdef BOOST_THREAD_PROVIDES_FUTURE_INVALID_AFTER_GET
+    s.is_valid_ = false;
+#endif
+    if (s.exception)
+      boost::rethrow_exception(s.exception);
+    if constexpr (std::is_reference<R>::value)
+      return *s.result;
+    else if constexpr (!std::is_void<R>::value)
+      return boost::move(*s.result);
+  }
 
   // Returns: the state of a fork of fn(bound...), holding the queue's reference.
   // Throws: std::bad_alloc.

@@ -57,10 +57,15 @@ namespace fork_join {
     return nullptr;
   }
 
+  // Throws: future_uninitialized if f is not valid. Given the run record of f's task (fork()
+  // or our boost::async made it; else null), without the shared state's mutex, which Boost's
+  // valid() takes: is_valid_ is only written by the get() of the future's owner, the thread
+  // that joins it.
   template <class Future>
-  void require_valid(const Future& f)
+  void require_valid(const Future& f, const run_record* record)
   {
-    if (!f.valid())
+    const bool valid = record && f.future_ ? f.future_->is_valid_ : f.valid();
+    if (!valid)
       boost::throw_exception(future_uninitialized());
   }
 
@@ -139,7 +144,7 @@ namespace fork_join {
   template <class Future>
   void join_one(pool_core* preferred, task_tag root, const run_record* record, Future& f)
   {
-    require_valid(f);
+    require_valid(f, record);
     if (f.future_->run_if_is_deferred())
       return;
     awaited_roots<1> awaited;

@@ -26,13 +26,22 @@
 //    and a task that only a thread free of waits may run (one that could wait for a frame
 //    buried in a waiter's stack) always finds one. Spares park when idle and leave with the
 //    workers; at most BOOST_THREAD_FJ_MAX_SPARE_THREADS of them are ever started.
-//  - unfinished_ counts accepted tasks that have not finished running: every heap task
-//    (submit, fork) and every stack task (stack_task.hpp) pushed by a thread that is not one
-//    of our workers. A stack task a worker pushes is not counted: its parent frame is running
-//    and cannot end before it, and that parent is itself counted or has a counted ancestor
-//    running. So unfinished_ reaches zero only when no accepted work is queued or running
-//    anywhere; workers leave only when the pool is closed and unfinished_ is zero, so nothing
-//    accepted is ever dropped.
+//  - Counted tasks: every heap task (submit, fork) and every stack task (stack_task.hpp) pushed
+//    by a thread that is not one of our pool threads. A stack task a pool thread pushes is not
+//    counted: its parent frame is running and cannot end before it, and that parent is itself
+//    counted or has a counted ancestor running.
+//  - unfinished_ over-counts the counted tasks that have not finished, by the credits the pool
+//    threads hold (worker_slot::credits): a pool thread draws credits in batches of
+//    BOOST_THREAD_FJ_TASK_CREDITS, spends one per counted task it queues and gains one per
+//    counted task it finishes, all in its own slot, and gives them back when it has too many
+//    and before it parks or leaves. Threads that are not ours add and subtract one per task.
+//    Invariant: unfinished_ == (counted tasks queued or running) + (credits held) >= 0, as
+//    every draw happens before the queueing it pays for (sequenced before the push) and every
+//    give-back after the finishes it returns. So fork, run and join write no line that every
+//    pool thread shares, and unfinished_ reads zero only when no accepted work is queued or
+//    running anywhere; pool threads leave only when the pool is closed, they hold no credit
+//    and unfinished_ is zero, so nothing accepted is ever dropped. A pool thread that parks or
+//    leaves holds none, so once the pool is drained and idle unfinished_ is exactly zero.
 //  - The core outlives the pool object while an executor_ref (a future's recorded executor)
 //    refers to it; after the pool is destroyed it is closed and empty, so such a reference can
 //    still be used safely: submit throws sync_queue_is_closed, helping finds no work.
@@ -56,7 +65,9 @@
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/victim_selection.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
+#include <boost/shared_ptr.hpp>
 #include <boost/thread/exceptions.hpp>
+#include <boost/thread/executors/executor.hpp>
 #include <boost/thread/mutex.hpp>
 #include <boost/thread/thread_only.hpp>
 
@@ -74,6 +85,12 @@
 #ifndef BOOST_THREAD_FJ_SHARED_LOOKAHEAD
 // How many tasks at the front of the shared queue a waiting thread looks at for one it may run.
 #define BOOST_THREAD_FJ_SHARED_LOOKAHEAD 64
+#endif
+
+#ifndef BOOST_THREAD_FJ_TASK_CREDITS
+// How many task credits a pool thread draws from the pool's count at a time (pool_core below):
+// one shared read-modify-write per this many counted tasks a thread queues.
+#define BOOST_THREAD_FJ_TASK_CREDITS 256
 #endif
 
 #ifndef BOOST_THREAD_FJ_MAX_SPARE_THREADS
@@ -97,11 +114,17 @@ namespace fork_join {
   // that a thread waiting for that task knows which tasks of this deque were spawned for it.
   // joining: the root ids of the heap tasks the owner's innermost join awaits (0: none), for
   // rule (b) of task_frame.hpp; written by the owner (join_publication), read by waiters.
+  // recorded_executor: the executor record (an executor_ref to the pool) that boost::async on
+  // this thread puts in its futures (fork_join_thread_pool.hpp): one per thread, so that its
+  // reference count is written by this thread and by whoever frees its futures, not by every
+  // thread at once; owner-only, released when the thread leaves (it refers to the core).
   struct alignas(64) worker_slot
   {
     chase_lev_deque<task> deque;
     counters stats;             // written by the owner only
     std::uint64_t push_seq = 0; // owner-only
+    std::int64_t credits = 0;   // owner-only: task credits drawn from pool_core::unfinished_
+    boost::shared_ptr<executors::executor> recorded_executor; // owner-only
     std::atomic<task_tag> joining[2] = {};
   };
 
@@ -226,11 +249,8 @@ namespace fork_join {
     {
       const task_tag tag = new_root_id();
       t->set_tag(tag, tag);
-      // relaxed: the queue that publishes t publishes this increment with it (the deque's
-      // release store of bottom, the shared queue's mutex), so any thread that takes t and
-      // later decrements sees it; see also worker_loop().
-      unfinished_.fetch_add(1, std::memory_order_relaxed);
       worker_slot* const own = own_slot();
+      count_one(own);
       try
       {
         if (own && end == queue_end::front)
@@ -241,7 +261,7 @@ namespace fork_join {
       catch (...)
       {
         t->discard();
-        finish_one();
+        finish_one(own);
         throw;
       }
       return tag;
@@ -264,20 +284,19 @@ namespace fork_join {
       }
       t->set_tag(stack_bit, current_root());
       t->set_counted(true);
-      // relaxed: as in submit().
-      unfinished_.fetch_add(1, std::memory_order_relaxed);
+      count_one(nullptr);
       try
       {
         push_shared(t, queue_end::front, running_core == this);
       }
       catch (const sync_queue_is_closed&)
       {
-        finish_one();
+        finish_one(nullptr);
         return false;
       }
       catch (...)
       {
-        finish_one();
+        finish_one(nullptr);
         throw;
       }
       return true;
@@ -352,7 +371,7 @@ namespace fork_join {
         ~finish_guard()
         {
           if (counted)
-            core.finish_one();
+            core.finish_one(core.own_slot());
         }
       } finish{*this, counted};
       running_scope running(this);
@@ -404,7 +423,18 @@ namespace fork_join {
     template <class OnEntry>
     void worker_loop(unsigned index, OnEntry&& on_entry)
     {
-      worker_scope scope(this, index, slots_[index].get());
+      worker_slot& own = *slots_[index];
+      worker_scope scope(this, index, &own);
+      struct leave // however the thread leaves (an interruption): no credit, no executor record
+      {
+        pool_core& core;
+        worker_slot& own;
+        ~leave()
+        {
+          core.give_back_credits(own);
+          own.recorded_executor.reset();
+        }
+      } on_exit{*this, own};
       on_entry();
       for (;;)
       {
@@ -419,6 +449,8 @@ namespace fork_join {
         if (found)
           continue;
 
+        // A thread that parks or leaves holds no credit (the invariant above).
+        give_back_credits(own);
         const event_count::key_type key = parking_.prepare_wait();
         if (task* t = find_task())
         {
@@ -426,11 +458,11 @@ namespace fork_join {
           run_task(t);
           continue;
         }
-        // closed() reads under the shared queue's mutex, and so do close() and finish_one():
+        // closed() reads under the shared queue's mutex, and so do close() and subtract():
         // an accepted outside push made its increment before close() took that mutex, so a
         // zero seen after seeing closed really means drained; and a decrement to zero that
-        // this load misses is followed by a closed() that sees true and wakes us (finish_one).
-        // acquire: pairs with finish_one()'s release, for the effects of finished tasks.
+        // this load misses is followed by a closed() that sees true and wakes us (subtract).
+        // acquire: pairs with subtract()'s release, for the effects of finished tasks.
         if (closed() && unfinished_.load(std::memory_order_acquire) == 0)
         {
           parking_.cancel_wait();
@@ -452,10 +484,12 @@ namespace fork_join {
 
     bool closed() const { return shared_.closed(); }
 
-    // Returns: whether no accepted task is queued or running (a snapshot).
+    // Returns: whether no accepted task is queued or running and no pool thread holds task
+    // credits (a snapshot): exact once every pool thread has parked or left, false while one
+    // that holds credits is busy.
     bool drained() const
     {
-      // acquire: pairs with the acq_rel decrement in finish_one(), so a caller that sees zero
+      // acquire: pairs with the acq_rel decrement in subtract(), so a caller that sees zero
       // also sees everything the finished tasks did.
       return unfinished_.load(std::memory_order_acquire) == 0;
     }
@@ -586,12 +620,58 @@ namespace fork_join {
       }
     }
 
-    void finish_one()
+    // Accounts a counted task about to be queued by the calling thread, whose slot is `own`
+    // if it is one of our pool threads (it spends a credit), else nullptr.
+    BOOST_FORCEINLINE void count_one(worker_slot* own) noexcept
     {
-      // acq_rel: the task's effects are released to whoever sees the count reach zero
+      if (own && own->credits > 0)
+      {
+        --own->credits;
+        return;
+      }
+      // relaxed: the queue that publishes the task publishes this increment with it (the
+      // deque's release store of bottom, the shared queue's mutex), so whoever takes the task
+      // and later gives its credit back or decrements comes after it in the counter's
+      // modification order; see also worker_loop().
+      const std::int64_t drawn = own ? BOOST_THREAD_FJ_TASK_CREDITS : 1;
+      unfinished_.fetch_add(static_cast<std::size_t>(drawn), std::memory_order_relaxed);
+      if (own)
+        own->credits = drawn - 1;
+    }
+
+    // Accounts a counted task that finished (or was never queued) on the calling thread, whose
+    // slot is `own` if it is one of our pool threads (it gains a credit), else nullptr.
+    BOOST_FORCEINLINE void finish_one(worker_slot* own)
+    {
+      if (!own)
+      {
+        subtract(1);
+        return;
+      }
+      if (++own->credits > 2 * BOOST_THREAD_FJ_TASK_CREDITS)
+      {
+        own->credits -= BOOST_THREAD_FJ_TASK_CREDITS;
+        subtract(BOOST_THREAD_FJ_TASK_CREDITS);
+      }
+    }
+
+    // Effects: gives every credit own holds back to the count.
+    void give_back_credits(worker_slot& own) noexcept
+    {
+      if (own.credits == 0)
+        return;
+      const std::int64_t n = own.credits;
+      own.credits = 0;
+      subtract(n);
+    }
+
+    void subtract(std::int64_t n) noexcept
+    {
+      // acq_rel: the finished tasks' effects are released to whoever sees the count reach zero
       // (drained(), worker_loop()). The closed() test below reads under the shared queue's
       // mutex, which orders it against close() and against a worker's exit check.
-      if (unfinished_.fetch_sub(1, std::memory_order_acq_rel) == 1 && closed())
+      if (unfinished_.fetch_sub(static_cast<std::size_t>(n), std::memory_order_acq_rel) == static_cast<std::size_t>(n) &&
+          closed())
         parking_.notify_all(); // the last one out wakes every worker waiting to leave
     }
 
