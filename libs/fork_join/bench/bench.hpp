@@ -192,19 +192,32 @@ namespace bench {
   // Defined in main.cpp.
   void report_latency(std::chrono::nanoseconds latency);
 
+  // Returns: how many times the global operator new was called so far in this process, by
+  // any thread. Defined in allocations.cpp.
+  std::uint64_t allocations() noexcept;
+
+  // Effects: tells the parent process how many times operator new was called during this
+  // child's timed runs, in all. Defined in main.cpp.
+  void report_allocations(std::uint64_t count);
+
   // Effects: cfg.runs times: prepare(), then body() (timed), then answer() (not timed), and
-  // reports the run with answer()'s value: a result, a count or a checksum.
+  // reports the run with answer()'s value: a result, a count or a checksum; then the calls of
+  // operator new during the timed bodies.
   template <class Prepare, class Body, class Answer>
   void measure(const config& cfg, Prepare&& prepare, Body&& body, Answer&& answer)
   {
+    std::uint64_t allocated = 0;
     for (unsigned i = 0; i < cfg.runs; ++i)
     {
       prepare();
+      const std::uint64_t before = allocations();
       const auto start = std::chrono::steady_clock::now();
       body();
       const auto stop = std::chrono::steady_clock::now();
+      allocated += allocations() - before;
       report_run(i, std::chrono::duration_cast<std::chrono::nanoseconds>(stop - start), answer());
     }
+    report_allocations(allocated);
   }
 
   // Effects: as above, for a body() that returns the answer and needs no preparation.

@@ -14,6 +14,7 @@
 // and reads the child's stdout, one line per event:
 //   reference <answer>            (serial peer only: the answer computed another way)
 //   run <index> <ns> <answer>     (after each run)
+//   allocs <count>                (operator new calls during all the timed runs)
 //   stats <tasks_run> <steals> <failed_steals> <parks> <peak_pending>   (pools that count)
 //   done
 // A watchdog kills the child with SIGKILL when it has used no CPU time for --idle seconds (all
@@ -80,6 +81,12 @@ namespace bench {
     std::fflush(stdout);
   }
 
+  void report_allocations(std::uint64_t count)
+  {
+    std::printf("allocs %llu\n", static_cast<unsigned long long>(count));
+    std::fflush(stdout);
+  }
+
   void report_idle(std::chrono::nanoseconds cpu, std::chrono::nanoseconds wall)
   {
     std::printf("idle %lld %lld\n", static_cast<long long>(cpu.count()), static_cast<long long>(wall.count()));
@@ -135,6 +142,7 @@ const std::vector<std::string> workload_order{"fib",       "fib_cutoff", "sort",
 const std::vector<std::string> peer_order{"serial",
                                           "fork_join",
                                           "fork_join_invoke",
+                                          "fork_join_async",
                                           "fork_join_submit",
                                           "fork_join_algorithm",
                                           "tbb_task_group",
@@ -794,6 +802,12 @@ bench::report::cell run_cell(const std::string& exe, const job& j, const options
             c.answers.push_back(answer);
             bar.show(index, count, what, static_cast<unsigned>(c.ns.size()), o.runs);
           }
+        }
+        else if (kind == "allocs")
+        {
+          std::uint64_t count = 0;
+          if (line >> count)
+            c.allocations = count;
         }
         else if (kind == "stats")
         {

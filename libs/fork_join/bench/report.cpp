@@ -202,17 +202,23 @@ namespace report {
       if (std::none_of(r.cells.begin(), r.cells.end(), [](const cell& c) { return c.statistics.has_value(); }))
         return;
       std::printf("\npool counters per run (fork_join_thread_pool::statistics() over the child's runs / runs; "
-                  "peak: the largest)\n%-10s %-21s %7s %12s %10s %13s %9s %12s\n",
-                  "workload", "peer", "threads", "tasks run", "steals", "failed steals", "parks", "peak pending");
+                  "peak: the largest; new/task: calls of operator new in the timed runs / tasks run)\n"
+                  "%-10s %-21s %7s %12s %10s %13s %9s %12s %8s\n",
+                  "workload", "peer", "threads", "tasks run", "steals", "failed steals", "parks", "peak pending",
+                  "new/task");
       for (const cell& c : r.cells)
         if (c.statistics && !c.ns.empty())
         {
           const double runs = static_cast<double>(c.ns.size());
           const pool_statistics& s = *c.statistics;
-          std::printf("%-10s %-21s %7u %12.0f %10.0f %13.0f %9.0f %12llu\n", c.workload.c_str(), c.peer.c_str(),
+          char per_task[32] = "-";
+          if (c.allocations && s.tasks_run > 0)
+            std::snprintf(per_task, sizeof per_task, "%.2f",
+                          static_cast<double>(*c.allocations) / static_cast<double>(s.tasks_run));
+          std::printf("%-10s %-21s %7u %12.0f %10.0f %13.0f %9.0f %12llu %8s\n", c.workload.c_str(), c.peer.c_str(),
                       c.threads, static_cast<double>(s.tasks_run) / runs, static_cast<double>(s.steals) / runs,
                       static_cast<double>(s.failed_steals) / runs, static_cast<double>(s.parks) / runs,
-                      static_cast<unsigned long long>(s.peak_pending));
+                      static_cast<unsigned long long>(s.peak_pending), per_task);
         }
     }
 
@@ -358,6 +364,7 @@ namespace report {
           << ", \"speedup_vs_serial\": " << number(c.speedup) << ", \"ratio_vs_tbb\": " << number(c.vs_tbb)
           << ", \"peak_rss_kib\": " << c.peak_rss_kib << ", \"others_cpu_percent\": " << number(c.others_percent)
           << ", \"attempts\": " << c.attempts
+          << ", \"operator_new_calls\": " << (c.allocations ? std::to_string(*c.allocations) : std::string("null"))
           << ", \"statistics\": ";
       if (c.statistics)
         out << "{\"tasks_run\": " << c.statistics->tasks_run << ", \"steals\": " << c.statistics->steals

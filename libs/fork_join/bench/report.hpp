@@ -38,6 +38,7 @@ namespace report {
     double others_percent = 0; // the machine's CPU time other processes used while it ran
     unsigned attempts = 1;     // how many times it ran (noisy cells run again; this is the quietest)
     std::optional<pool_statistics> statistics;
+    std::optional<std::uint64_t> allocations; // operator new calls during all the timed runs
     // Filled in once every cell has run:
     std::optional<double> speedup; // serial's median / this median
     std::optional<double> vs_tbb;  // this median / the oneTBB baseline's median, same threads
