@@ -568,20 +568,24 @@ future<std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Ar
 async(executors::fork_join_thread_pool& ex, F&& f, Args&&... args)
 {
   typedef std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> result_type;
-  detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
-  auto state = detail::fork_join::make_fork_state<result_type>(
-      typename std::decay<F>::type(std::forward<F>(f)),
-      std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...));
-  detail::fork_join::pool_core& core = *detail::fork_join::core_of(ex);
   typedef executors::executor_ref<executors::fork_join_thread_pool> recorded_type;
+  detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
+  detail::fork_join::pool_core& core = *detail::fork_join::core_of(ex);
+  // The executor record first: once the state exists it holds its own queue reference, which
+  // only submit() (run or discard) gives back, so nothing may throw between the two.
+  boost::shared_ptr<executors::executor> recorded;
   if (detail::fork_join::worker_slot* own = core.own_slot())
   {
     if (!own->recorded_executor) // one per pool thread (pool_core.hpp, worker_slot)
       own->recorded_executor = boost::make_shared<recorded_type>(ex);
-    state->set_executor_policy(own->recorded_executor);
+    recorded = own->recorded_executor;
   }
   else
-    state->set_executor_policy(boost::make_shared<recorded_type>(ex));
+    recorded = boost::make_shared<recorded_type>(ex);
+  auto state = detail::fork_join::make_fork_state<result_type>(
+      typename std::decay<F>::type(std::forward<F>(f)),
+      std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...));
+  state->set_executor_policy(std::move(recorded));
   core.submit(state.get(), detail::fork_join::queue_end::front);
   future<result_type> result;
   result.future_ = std::move(state); // Boost's basic_future exposes its state pointer

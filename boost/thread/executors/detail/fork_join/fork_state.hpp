@@ -7,7 +7,8 @@
 // shared state (derived from Boost's, as boost::async's own states are), the queued task node,
 // the closure with its bound arguments, and the run record a joiner leapfrogs with
 // (task_frame.hpp, rule (b)). A promise, a separate task node and a separate control block
-// would cost three allocations; this costs one (boost::make_shared).
+// would cost three allocations; this costs one (boost::allocate_shared), from the calling
+// thread's cache of freed blocks (block_cache.hpp), so none in a steady state.
 //
 // Ownership: the future holds one reference; the queue holds another, as self_, from the
 // submission until the task has run or been discarded (a task is owned by one queue or one
@@ -23,6 +24,7 @@
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORK_STATE_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/block_cache.hpp>
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
@@ -179,12 +181,15 @@ namespace fork_join {
   }
 
   // Returns: the state of a fork of fn(bound...), holding the queue's reference.
+  // Requires: the caller hands it to pool_core::submit() next, with nothing that may throw in
+  // between: that reference is the state's own, and only its run or discard gives it back.
   // Throws: std::bad_alloc.
   template <class R, class Fn, class Bound>
   boost::shared_ptr<fork_state<R, Fn, Bound> > make_fork_state(Fn&& fn, Bound&& bound)
   {
-    boost::shared_ptr<fork_state<R, Fn, Bound> > s =
-        boost::make_shared<fork_state<R, Fn, Bound> >(std::move(fn), std::move(bound));
+    typedef fork_state<R, Fn, Bound> state_type;
+    boost::shared_ptr<state_type> s =
+        boost::allocate_shared<state_type>(cached_allocator<state_type>(), std::move(fn), std::move(bound));
     s->hold(s);
     return s;
   }
