@@ -92,6 +92,7 @@
 // one shared read-modify-write per this many counted tasks a thread queues.
 #define BOOST_THREAD_FJ_TASK_CREDITS 256
 #endif
+static_assert(BOOST_THREAD_FJ_TASK_CREDITS > 0, "BOOST_THREAD_FJ_TASK_CREDITS must be positive");
 
 #ifndef BOOST_THREAD_FJ_MAX_SPARE_THREADS
 // How many spare threads a pool may start, over its life, to replace threads blocked in waits.
