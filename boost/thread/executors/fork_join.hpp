@@ -180,8 +180,8 @@ namespace executors {
       auto state = detail::fork_join::make_fork_state<result_type>(fn_type(std::forward<F>(f)),
                                                                   bound_type(std::forward<Args>(args)...));
       const std::shared_ptr<detail::fork_join::pool_core>& core = detail::fork_join::core_of(ex);
-      const detail::fork_join::task_tag tag = core->submit(state.get(), detail::fork_join::queue_end::front);
-      return joinable_future<result_type>(std::move(state), core, tag);
+      core->submit(state.get(), detail::fork_join::queue_end::front);
+      return joinable_future<result_type>(std::move(state), core);
     }
     else
     {
@@ -237,26 +237,33 @@ namespace executors {
     detail::fork_join::pool_core* core = detail::fork_join::core_ptr(ex);
     if (!core)
       return join(fs...);
-    (detail::fork_join::require_valid(fs, detail::fork_join::record_of(fs)), ...);
-    (fs.future_->run_if_is_deferred(), ...);
     constexpr std::size_t n = sizeof...(Futures);
-    detail::fork_join::awaited_roots<n> awaited{{detail::fork_join::root_of(fs)...}};
+    // Looked up once: for a plain boost::future each lookup is a cross-cast (forked_task_of).
     const detail::fork_join::run_record* const records[n + 1] = {detail::fork_join::record_of(fs)..., nullptr};
+    std::size_t i = 0;
+    (detail::fork_join::require_valid(fs, records[i++]), ...);
+    (fs.future_->run_if_is_deferred(), ...);
+    detail::fork_join::awaited_roots<n> awaited{{detail::fork_join::root_of(fs)...}};
     detail::fork_join::wait_scope scope = awaited.scope();
     scope.leapfrog[0] = records[0];
     scope.leapfrog[1] = records[1];
     // The first two are published as the tasks this thread joins (rule (b), task_frame.hpp).
     detail::fork_join::join_publication published(awaited.roots[0], n > 1 ? awaited.roots[1 % n] : 0);
-    auto ready = [&] { return (detail::fork_join::ready(fs) && ...); };
+    auto ready = [&] {
+      std::size_t k = 0;
+      return (detail::fork_join::is_ready(records[k++], fs) && ...);
+    };
     auto block = [&] {
       // Sleep on the first future that is not ready; the loop re-checks all of them.
       bool waited = false;
+      std::size_t k = 0;
       auto wait_if_pending = [&](auto& f) {
-        if (!waited && !detail::fork_join::ready(f))
+        if (!waited && !detail::fork_join::is_ready(records[k], f))
         {
           f.wait();
           waited = true;
         }
+        ++k;
       };
       (wait_if_pending(fs), ...);
     };

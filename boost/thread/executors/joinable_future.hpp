@@ -74,13 +74,8 @@ namespace executors {
     // Effects: takes over f's shared state; join() will help the pool recorded in it, if any,
     // and may run f's task itself if boost::async(pool, ...) made f.
     // Postconditions: f.valid() == false.
-    joinable_future(base_type&& f) noexcept : base_type(boost::move(f))
+    joinable_future(base_type&& f) noexcept : base_type(boost::move(f)), task_(detail::fork_join::forked_task_of(*this))
     {
-      if (const detail::fork_join::forked_task* t = detail::fork_join::forked_task_of(*this))
-      {
-        root_ = t->root();
-        record_ = &t->record();
-      }
     }
 
     joinable_future(joinable_future&&) noexcept = default;
@@ -114,11 +109,11 @@ namespace executors {
       // state (boost::async, then), if any.
       if (core_ && (keep_ || detail::fork_join::is_pool_thread_of(core_)))
       {
-        detail::fork_join::join_one(core_, root_, record_, static_cast<base_type&>(*this));
+        detail::fork_join::join_one(core_, root(), record(), static_cast<base_type&>(*this));
         return;
       }
       const std::shared_ptr<detail::fork_join::pool_core> recorded = detail::fork_join::recorded_core(*this);
-      detail::fork_join::join_one(recorded.get(), root_, record_, static_cast<base_type&>(*this));
+      detail::fork_join::join_one(recorded.get(), root(), record(), static_cast<base_type&>(*this));
     }
 
     // Effects, Returns, Throws: as boost::future<R>::get(): waits until ready, then returns
@@ -127,20 +122,18 @@ namespace executors {
     // Synchronization: the completion of the task happens before get() returns.
     decltype(std::declval<base_type&>().get()) get()
     {
-      if (record_ && this->future_ && record_->stored())
+      if (task_ && this->future_ && task_->record().stored())
         return detail::fork_join::take_stored<R>(*this->future_);
       return base_type::get();
     }
 
     // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly),
-    // whose shared state is `state`, root id `root` and run record `record`
-    // (detail/fork_join/fork_state.hpp). A future forked by one of the pool's own threads
-    // holds no reference to the scheduler: copying one per fork would write a line every
-    // thread shares (its reference count).
+    // whose shared state, task and run record are `state` (detail/fork_join/fork_state.hpp).
+    // A future forked by one of the pool's own threads holds no reference to the scheduler:
+    // copying one per fork would write a line every thread shares (its reference count).
     template <class State>
-    joinable_future(boost::shared_ptr<State> state, const std::shared_ptr<detail::fork_join::pool_core>& pool,
-                    detail::fork_join::task_tag root) noexcept
-        : core_(pool.get()), root_(root), record_(&state->record())
+    joinable_future(boost::shared_ptr<State> state, const std::shared_ptr<detail::fork_join::pool_core>& pool) noexcept
+        : core_(pool.get()), task_(state.get())
     {
       if (!detail::fork_join::is_pool_thread_of(core_))
         keep_ = pool;
@@ -155,8 +148,11 @@ namespace executors {
 
     detail::fork_join::pool_core* core_ = nullptr;          // fork()'s scheduler; null: not made by fork()
     std::shared_ptr<detail::fork_join::pool_core> keep_;     // core_, if forked from outside its threads
-    detail::fork_join::task_tag root_ = 0;                   // 0: not known (not made by fork())
-    const detail::fork_join::run_record* record_ = nullptr; // in the shared state; null likewise
+    // The task in the shared state, if fork() or our boost::async made it; else null.
+    const detail::fork_join::forked_task* task_ = nullptr;
+
+    detail::fork_join::task_tag root() const noexcept { return task_ ? task_->root() : 0; }
+    const detail::fork_join::run_record* record() const noexcept { return task_ ? &task_->record() : nullptr; }
   };
 
 } // namespace executors
@@ -166,12 +162,12 @@ namespace fork_join {
   template <class R>
   task_tag root_of(const executors::joinable_future<R>& f) noexcept
   {
-    return f.root_;
+    return f.root();
   }
   template <class R>
   const run_record* record_of(const executors::joinable_future<R>& f) noexcept
   {
-    return f.record_;
+    return f.record();
   }
 
   // Returns: f.is_ready(), without the shared state's mutex for a future fork() made.

@@ -242,11 +242,11 @@ namespace fork_join {
     // consumer, then wakes a sleeper. From worker i: `front` to the bottom of deque i (runs
     // next), `back` to the back of the shared queue (runs after the worker's own work). From
     // a thread running one of our tasks: to the shared queue even if closed. From any other
-    // thread: to the shared queue.
-    // Returns: the tag given to t (a new root, task_frame.hpp).
+    // thread: to the shared queue. t gets a new root id as its tag (task_frame.hpp), which a
+    // joiner reads back as t->root().
     // Throws: sync_queue_is_closed if closed and the caller runs none of our tasks (t is then
     // destroyed unrun); whatever the allocation throws (likewise).
-    task_tag submit(task* t, queue_end end)
+    void submit(task* t, queue_end end)
     {
       const task_tag tag = new_root_id();
       t->set_tag(tag, tag);
@@ -265,7 +265,6 @@ namespace fork_join {
         finish_one(own);
         throw;
       }
-      return tag;
     }
 
     // Effects: queues the stack task t of the caller's frame (stack_task.hpp), which the caller
