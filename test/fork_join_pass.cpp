@@ -356,6 +356,21 @@ BOOST_AUTO_TEST_CASE(join_overloads)
     sum += f.get();
   BOOST_TEST(sum == 4950);
 
+  // A range of plain futures longer than the tasks join caches (16): the later ones are
+  // looked up again at each check. From outside and from a task of the pool.
+  auto async_range = [&pool] {
+    std::vector<boost::future<int> > asyncs;
+    for (int i = 0; i < 40; ++i)
+      asyncs.push_back(boost::async(pool, [i] { return i; }));
+    join(pool, asyncs.begin(), asyncs.end());
+    int total = 0;
+    for (auto& f : asyncs)
+      total += f.get();
+    return total;
+  };
+  BOOST_TEST(async_range() == 780);
+  BOOST_TEST(fork(pool, async_range).get() == 780);
+
   std::list<boost::shared_future<int> > l;
   for (int i = 0; i < 10; ++i)
     l.push_back(boost::async(pool, [i] { return i; }).share());

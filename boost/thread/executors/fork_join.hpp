@@ -35,6 +35,7 @@
 #include <boost/thread/executors/joinable_future.hpp>
 #include <boost/thread/future.hpp>
 
+#include <cstddef>
 #include <functional>
 #include <iterator>
 #include <memory>
@@ -291,40 +292,64 @@ namespace executors {
     detail::fork_join::pool_core* core = detail::fork_join::core_ptr(ex);
     if (!core)
       return join(first, last);
-    for (Iterator it = first; it != last; ++it)
+    // The tasks behind the first `cached` futures, looked up once: for a plain boost::future
+    // each lookup is a cross-cast (forked_task_of), and the checks below look at a future many
+    // times. Those further on are looked up at each look (waiting allocates nothing).
+    constexpr std::size_t cached = 16;
+    const detail::fork_join::forked_task* tasks[cached];
+    std::size_t count = 0;
+    for (Iterator it = first; it != last; ++it, ++count)
     {
-      detail::fork_join::require_valid(*it, detail::fork_join::record_of(*it));
+      const detail::fork_join::forked_task* t = detail::fork_join::task_of(*it);
+      detail::fork_join::require_valid(*it, detail::fork_join::record_of_task(t));
       it->future_->run_if_is_deferred();
+      if (count < cached)
+        tasks[count] = t;
     }
-    // Invariant: [pending, last) holds every future that was not ready when last looked at.
+    // The task behind the future at `it`, the index-th of the range.
+    auto task_at = [&](std::size_t index, const Iterator& it) {
+      return index < cached ? tasks[index] : detail::fork_join::task_of(*it);
+    };
+    // Invariant: [pending, last) holds every future that was not ready when last looked at;
+    // pending is the range's pending_index-th.
     Iterator pending = first;
+    std::size_t pending_index = 0;
     auto ready = [&] {
-      while (pending != last && detail::fork_join::ready(*pending))
+      while (pending != last &&
+             detail::fork_join::is_ready(detail::fork_join::record_of_task(task_at(pending_index, pending)), *pending))
+      {
         ++pending;
+        ++pending_index;
+      }
       return pending == last;
     };
     // The awaited tasks are those of [pending, last) (a scan per task looked at; the range's
     // futures stay where they are, so waiting allocates nothing).
+    typedef decltype(task_at) task_lookup;
     struct range
     {
       const Iterator* pending;
+      const std::size_t* pending_index;
       const Iterator* last;
+      const task_lookup* task_at;
       static bool contains(const void* self, detail::fork_join::task_tag root) noexcept
       {
         const range& r = *static_cast<const range*>(self);
-        for (Iterator it = *r.pending; it != *r.last; ++it)
-          if (detail::fork_join::root_of(*it) == root)
+        std::size_t index = *r.pending_index;
+        for (Iterator it = *r.pending; it != *r.last; ++it, ++index)
+          if (detail::fork_join::root_of_task((*r.task_at)(index, it)) == root)
             return true;
         return false;
       }
-    } awaited{&pending, &last};
+    } awaited{&pending, &pending_index, &last, &task_at};
     detail::fork_join::wait_scope scope;
     scope.awaits = &range::contains;
     scope.context = &awaited;
     auto check = [&] {
-      for (Iterator it = pending; it != last; ++it)
+      std::size_t index = pending_index;
+      for (Iterator it = pending; it != last; ++it, ++index)
       {
-        const detail::fork_join::task_tag root = detail::fork_join::root_of(*it);
+        const detail::fork_join::task_tag root = detail::fork_join::root_of_task(task_at(index, it));
         if (root != 0 && detail::fork_join::root_on_own_stack(root))
           boost::throw_exception(join_cycle_error());
       }

@@ -37,25 +37,29 @@ namespace executors {
 
 namespace detail {
 namespace fork_join {
-  // The root id of the task behind a valid future, if fork() or our boost::async made it
-  // (task_frame.hpp); else 0. Requires: f.valid().
+  // The task behind a valid future, if fork() or our boost::async made it (fork_state.hpp);
+  // else nullptr. Free for a joinable_future, which keeps it; for any other future a cross-cast
+  // from its shared state. Requires: f.valid() (the task lives in the shared state).
   template <class R>
-  task_tag root_of(const executors::joinable_future<R>& f) noexcept;
+  const forked_task* task_of(const executors::joinable_future<R>& f) noexcept;
+  template <class Future>
+  const forked_task* task_of(const Future& f) noexcept
+  {
+    return forked_task_of(f);
+  }
+  // The root id (task_frame.hpp) of the task behind a valid future, as task_of; else 0.
+  inline task_tag root_of_task(const forked_task* t) noexcept { return t ? t->root() : 0; }
   template <class Future>
   task_tag root_of(const Future& f) noexcept
   {
-    const forked_task* t = forked_task_of(f);
-    return t ? t->root() : 0;
+    return root_of_task(task_of(f));
   }
-  // The run record of the task behind a valid future, if fork() or our boost::async made it
-  // (fork_state.hpp); else nullptr. Requires: f.valid() (the record lives in the shared state).
-  template <class R>
-  const run_record* record_of(const executors::joinable_future<R>& f) noexcept;
+  // The run record (fork_state.hpp) of the task behind a valid future, as task_of; else null.
+  inline const run_record* record_of_task(const forked_task* t) noexcept { return t ? &t->record() : nullptr; }
   template <class Future>
   const run_record* record_of(const Future& f) noexcept
   {
-    const forked_task* t = forked_task_of(f);
-    return t ? &t->record() : nullptr;
+    return record_of_task(task_of(f));
   }
 } // namespace fork_join
 } // namespace detail
@@ -142,17 +146,15 @@ namespace executors {
 
   private:
     template <class T>
-    friend detail::fork_join::task_tag detail::fork_join::root_of(const joinable_future<T>&) noexcept;
-    template <class T>
-    friend const detail::fork_join::run_record* detail::fork_join::record_of(const joinable_future<T>&) noexcept;
+    friend const detail::fork_join::forked_task* detail::fork_join::task_of(const joinable_future<T>&) noexcept;
 
     detail::fork_join::pool_core* core_ = nullptr;          // fork()'s scheduler; null: not made by fork()
     std::shared_ptr<detail::fork_join::pool_core> keep_;     // core_, if forked from outside its threads
     // The task in the shared state, if fork() or our boost::async made it; else null.
     const detail::fork_join::forked_task* task_ = nullptr;
 
-    detail::fork_join::task_tag root() const noexcept { return task_ ? task_->root() : 0; }
-    const detail::fork_join::run_record* record() const noexcept { return task_ ? &task_->record() : nullptr; }
+    detail::fork_join::task_tag root() const noexcept { return detail::fork_join::root_of_task(task_); }
+    const detail::fork_join::run_record* record() const noexcept { return detail::fork_join::record_of_task(task_); }
   };
 
 } // namespace executors
@@ -160,14 +162,9 @@ namespace executors {
 namespace detail {
 namespace fork_join {
   template <class R>
-  task_tag root_of(const executors::joinable_future<R>& f) noexcept
+  const forked_task* task_of(const executors::joinable_future<R>& f) noexcept
   {
-    return f.root();
-  }
-  template <class R>
-  const run_record* record_of(const executors::joinable_future<R>& f) noexcept
-  {
-    return f.record();
+    return f.task_;
   }
 
   // Returns: f.is_ready(), without the shared state's mutex for a future fork() made.
