@@ -329,10 +329,13 @@ namespace fork_join {
       // relaxed: only a hint to skip the mutex. Not missing a task here matters only on the
       // way to sleep, and there the waiter's acquire of the epoch in prepare_wait() has
       // synchronized with the pusher's notify, which follows its increment of the hint.
+      // A scope reads each candidate's tag under the queue's lock; without one, the front is
+      // taken unread (the task was built by another thread: a cache miss inside the lock that
+      // outside submitters wait on).
       if (shared_hint_.load(std::memory_order_relaxed) > 0 &&
-          shared_.try_pull_first_if(t, scope ? BOOST_THREAD_FJ_SHARED_LOOKAHEAD : 1,
-                                    [&](task* const& x) noexcept { return admits(x, x->tag()); }) ==
-              queue_op_status::success)
+          (scope ? shared_.try_pull_first_if(t, BOOST_THREAD_FJ_SHARED_LOOKAHEAD,
+                                             [scope](task* const& x) noexcept { return scope->admits(x, x->tag()); })
+                 : shared_.try_pull_front(t)) == queue_op_status::success)
       {
         shared_hint_.fetch_sub(1, std::memory_order_relaxed); // relaxed: a hint, see above
         return t;
