@@ -181,7 +181,7 @@ namespace fork_join {
 
   // Effects: queues t on core. Returns: false if the pool refused it (closed); the caller
   // then runs it inline. Throws: std::bad_alloc (nothing queued).
-  inline bool spawn(pool_core& core, stack_task& t) { return core.push_stack_task(&t); }
+  BOOST_FORCEINLINE bool spawn(pool_core& core, stack_task& t) { return core.push_stack_task(&t); }
 
   // Requires: spawn(core, t) returned true on this thread.
   // Effects: returns once t has run, running it inline if nobody took it; helps while it waits,

@@ -158,11 +158,13 @@ namespace fork_join {
     std::atomic<bool> result_stored{false}; // forked heap tasks only
     // Set once by the pool thread that takes the task from a queue, before it runs it (rule
     // (b)): runner_core, runner_seq and runner_root first, then runner_slot (release; readers
-    // acquire).
+    // acquire). The three are read only after runner_slot was seen non-null, so they start
+    // unset: every task has a record, few are ever stolen, and the stores of a stack task's
+    // construction are drained by the fence of its push (event_count::notify_one_if_waiting).
     std::atomic<const void*> runner_slot{nullptr};
-    const void* runner_core = nullptr;
-    std::uint64_t runner_seq = 0;  // the runner's deque pushes so far
-    task_tag runner_root = 0;      // last_root_id() on the runner
+    const void* runner_core;
+    std::uint64_t runner_seq;  // the runner's deque pushes so far
+    task_tag runner_root;      // last_root_id() on the runner
   };
 
   // What a waiting thread may run (the admission rule above).
