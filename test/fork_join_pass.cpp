@@ -297,12 +297,13 @@ BOOST_AUTO_TEST_CASE(async_from_a_task_is_joined_as_a_fork)
   BOOST_TEST(g.get()); // the continuation ran on the pool the future recorded
 }
 
-// A future forked by a pool thread holds no reference to the pool: joined from outside, it
-// waits (the pool's own threads run the task), also once the pool is gone.
+// A future forked by a pool thread, or made joinable there from boost::async, holds no
+// reference to the pool: joined from outside, it waits (the pool's own threads run the task),
+// also once the pool is gone.
 BOOST_AUTO_TEST_CASE(a_fork_from_a_task_joined_outside_the_pool)
 {
   boost::latch forked(1), release(1);
-  joinable_future<int> inner, late;
+  joinable_future<int> inner, late, late_async;
   {
     fork_join_thread_pool pool(2);
     pool.submit([&] {
@@ -311,6 +312,7 @@ BOOST_AUTO_TEST_CASE(a_fork_from_a_task_joined_outside_the_pool)
         return 5;
       });
       late = fork(pool, [] { return 6; });
+      late_async = boost::async(pool, [] { return 7; }); // made joinable on a pool thread
       forked.count_down();
     });
     forked.wait();
@@ -320,6 +322,8 @@ BOOST_AUTO_TEST_CASE(a_fork_from_a_task_joined_outside_the_pool)
   }
   late.join(); // the pool is gone: the future is ready, nothing of the pool is touched
   BOOST_TEST(late.get() == 6);
+  late_async.join(); // the same through the executor the shared state recorded
+  BOOST_TEST(late_async.get() == 7);
 }
 
 BOOST_AUTO_TEST_CASE(join_overloads)

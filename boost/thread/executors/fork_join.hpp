@@ -181,6 +181,7 @@ namespace executors {
       auto state = detail::fork_join::make_fork_state<result_type>(fn_type(std::forward<F>(f)),
                                                                   bound_type(std::forward<Args>(args)...));
       const std::shared_ptr<detail::fork_join::pool_core>& core = detail::fork_join::core_of(ex);
+      state->set_scheduler(core.get());
       core->submit(state.get(), detail::fork_join::queue_end::front);
       return joinable_future<result_type>(std::move(state), core);
     }

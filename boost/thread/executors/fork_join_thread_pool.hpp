@@ -586,6 +586,7 @@ async(executors::fork_join_thread_pool& ex, F&& f, Args&&... args)
       typename std::decay<F>::type(std::forward<F>(f)),
       std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...));
   state->set_executor_policy(std::move(recorded));
+  state->set_scheduler(&core); // a joinable_future made of the result joins as fork()'s does
   core.submit(state.get(), detail::fork_join::queue_end::front);
   future<result_type> result;
   result.future_ = std::move(state); // Boost's basic_future exposes its state pointer

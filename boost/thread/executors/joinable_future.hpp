@@ -80,6 +80,10 @@ namespace executors {
     // Postconditions: f.valid() == false.
     joinable_future(base_type&& f) noexcept : base_type(boost::move(f)), task_(detail::fork_join::forked_task_of(*this))
     {
+      // boost::async(pool, ...) made f: join() from one of the pool's threads then needs no
+      // reference to the pool, as for a fork from a pool thread (keep_ stays empty).
+      if (task_)
+        core_ = task_->scheduler();
     }
 
     joinable_future(joinable_future&&) noexcept = default;
@@ -89,15 +93,15 @@ namespace executors {
 
     // Requires: valid().
     // Effects: returns when the future is ready. Until then the calling thread runs queued
-    // tasks, one at a time, re-checking readiness after each, of: the pool fork() submitted
-    // the task to, if the caller is one of its threads or forked the future from outside it
-    // (the future then keeps the pool's scheduler alive); else the fork_join_thread_pool
-    // recorded in the shared state (boost::async, then), if any; else the caller's own pool,
-    // if it is a worker. It runs only the future's own task, if fork() or
-    // boost::async(pool, ...) made it, never one that could wait for the caller. With nothing
-    // to run it sleeps until the future is ready; a pool thread that sleeps is first replaced
-    // by a spare thread, so the pool keeps its parallelism (doc/index.md, "Progress"). With
-    // no pool it just waits. A deferred task is run here.
+    // tasks, one at a time, re-checking readiness after each, of: the pool fork() or
+    // boost::async(pool, ...) submitted the task to, if the caller is one of its threads or
+    // forked the future from outside it (the future then keeps the pool's scheduler alive);
+    // else the fork_join_thread_pool recorded in the shared state (boost::async, then), if
+    // any; else the caller's own pool, if it is a worker. It runs only the future's own
+    // task, if fork() or boost::async(pool, ...) made it, never one that could wait for the
+    // caller. With nothing to run it sleeps until the future is ready; a pool thread that
+    // sleeps is first replaced by a spare thread, so the pool keeps its parallelism
+    // (doc/index.md, "Progress"). With no pool it just waits. A deferred task is run here.
     // Postconditions: is_ready(); valid() is unchanged, so get() may follow.
     // Synchronization: the completion of the future's task happens before join() returns.
     // Throws: future_uninitialized if !valid(); join_cycle_error if the future's task runs on
@@ -108,9 +112,9 @@ namespace executors {
     void join()
     {
       // join_one() checks valid(); recorded_core() copes with an invalid future.
-      // fork()'s scheduler is provably alive if the future holds it, or if the caller is one of
-      // its threads (no reference count is touched then); else the one recorded in the shared
-      // state (boost::async, then), if any.
+      // The task's scheduler (fork() or our boost::async made it) is provably alive if the
+      // future holds it, or if the caller is one of its threads (no reference count is touched
+      // then); else the one recorded in the shared state (boost::async, then), if any.
       if (core_ && (keep_ || detail::fork_join::is_pool_thread_of(core_)))
       {
         detail::fork_join::join_one(core_, root(), record(), static_cast<base_type&>(*this));
@@ -148,7 +152,8 @@ namespace executors {
     template <class T>
     friend const detail::fork_join::forked_task* detail::fork_join::task_of(const joinable_future<T>&) noexcept;
 
-    detail::fork_join::pool_core* core_ = nullptr;          // fork()'s scheduler; null: not made by fork()
+    // The scheduler of the task, if fork() or our boost::async made it; else null.
+    detail::fork_join::pool_core* core_ = nullptr;
     std::shared_ptr<detail::fork_join::pool_core> keep_;     // core_, if forked from outside its threads
     // The task in the shared state, if fork() or our boost::async made it; else null.
     const detail::fork_join::forked_task* task_ = nullptr;

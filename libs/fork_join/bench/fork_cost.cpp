@@ -16,6 +16,8 @@
 //    state of a fork (fork_state.hpp, one block from the thread's cache), queued, popped by the
 //    joiner and run;
 //  - async: boost::async(pool, leaf) + join(pool, f) + f.get(), the same from Boost's call;
+//  - async_joinable: the future of boost::async(pool, leaf) made a joinable_future, then its
+//    own join() and get();
 //  - invoke: parallel_invoke(pool, leaf, leaf) on the same pool (one queued task, no future);
 //  - tbb_task_group: oneTBB's tbb::task_group run(leaf) + wait() inside an arena of one thread
 //    (if oneTBB was found), and tbb_task_group_uts: one task_group and 7 runs, as uts's nodes
@@ -126,6 +128,13 @@ int main(int argc, char** argv)
                     return median_ns(runs, n, [&](std::uint64_t i) {
                       boost::future<std::uint64_t> f = boost::async(pool, leaf, i);
                       ex::join(pool, f);
+                      sink = sink + f.get();
+                    });
+                  })});
+  rows.push_back({"async_joinable", on_pool(pool, [&] {
+                    return median_ns(runs, n, [&](std::uint64_t i) {
+                      ex::joinable_future<std::uint64_t> f = boost::async(pool, leaf, i);
+                      f.join();
                       sink = sink + f.get();
                     });
                   })});

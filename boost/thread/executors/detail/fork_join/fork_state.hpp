@@ -62,11 +62,17 @@ namespace fork_join {
     // What the future's joiner may leapfrog with (task_frame.hpp, rule (b)).
     const run_record& record() const noexcept { return run_; }
 
+    // The scheduler the task was queued on (set before it is queued). Not a reference: only a
+    // thread that is one of its threads may use it (is_pool_thread_of() proves it alive).
+    pool_core* scheduler() const noexcept { return scheduler_; }
+    void set_scheduler(pool_core* core) noexcept { scheduler_ = core; }
+
   protected:
     explicit forked_task(action_fn action) noexcept : task(action) {}
     ~forked_task() = default;
 
     run_record run_;
+    pool_core* scheduler_ = nullptr;
   };
 
   // Returns: the task behind the shared state of the future f if fork() or our
