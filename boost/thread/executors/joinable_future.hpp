@@ -78,12 +78,10 @@ namespace executors {
     // Effects: takes over f's shared state; join() will help the pool recorded in it, if any,
     // and may run f's task itself if boost::async(pool, ...) made f.
     // Postconditions: f.valid() == false.
+    // If boost::async(pool, ...) made f, join() from one of the pool's threads needs no
+    // reference to the pool, as for a fork from a pool thread (keep_ stays empty).
     joinable_future(base_type&& f) noexcept : base_type(boost::move(f)), task_(detail::fork_join::forked_task_of(*this))
     {
-      // boost::async(pool, ...) made f: join() from one of the pool's threads then needs no
-      // reference to the pool, as for a fork from a pool thread (keep_ stays empty).
-      if (task_)
-        core_ = task_->scheduler();
     }
 
     joinable_future(joinable_future&&) noexcept = default;
@@ -115,9 +113,10 @@ namespace executors {
       // The task's scheduler (fork() or our boost::async made it) is provably alive if the
       // future holds it, or if the caller is one of its threads (no reference count is touched
       // then); else the one recorded in the shared state (boost::async, then), if any.
-      if (core_ && (keep_ || detail::fork_join::is_pool_thread_of(core_)))
+      detail::fork_join::pool_core* const core = scheduler();
+      if (core && (keep_ || detail::fork_join::is_pool_thread_of(core)))
       {
-        detail::fork_join::join_one(core_, root(), record(), static_cast<base_type&>(*this));
+        detail::fork_join::join_one(core, root(), record(), static_cast<base_type&>(*this));
         return;
       }
       const std::shared_ptr<detail::fork_join::pool_core> recorded = detail::fork_join::recorded_core(*this);
@@ -141,9 +140,9 @@ namespace executors {
     // copying one per fork would write a line every thread shares (its reference count).
     template <class State>
     joinable_future(boost::shared_ptr<State> state, const std::shared_ptr<detail::fork_join::pool_core>& pool) noexcept
-        : core_(pool.get()), task_(state.get())
+        : task_(state.get())
     {
-      if (!detail::fork_join::is_pool_thread_of(core_))
+      if (!detail::fork_join::is_pool_thread_of(pool.get()))
         keep_ = pool;
       this->future_ = std::move(state); // Boost's basic_future exposes its state pointer
     }
@@ -152,12 +151,12 @@ namespace executors {
     template <class T>
     friend const detail::fork_join::forked_task* detail::fork_join::task_of(const joinable_future<T>&) noexcept;
 
-    // The scheduler of the task, if fork() or our boost::async made it; else null.
-    detail::fork_join::pool_core* core_ = nullptr;
-    std::shared_ptr<detail::fork_join::pool_core> keep_;     // core_, if forked from outside its threads
+    std::shared_ptr<detail::fork_join::pool_core> keep_; // the task's scheduler, if forked from outside its threads
     // The task in the shared state, if fork() or our boost::async made it; else null.
     const detail::fork_join::forked_task* task_ = nullptr;
 
+    // The scheduler of the task, if fork() or our boost::async made it; else null.
+    detail::fork_join::pool_core* scheduler() const noexcept { return task_ ? task_->scheduler() : nullptr; }
     detail::fork_join::task_tag root() const noexcept { return detail::fork_join::root_of_task(task_); }
     const detail::fork_join::run_record* record() const noexcept { return detail::fork_join::record_of_task(task_); }
   };
