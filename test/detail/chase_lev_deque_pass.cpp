@@ -130,21 +130,23 @@ BOOST_AUTO_TEST_CASE(empty_deque_returns_nullptr)
   BOOST_TEST(d.size() == 0u);
   BOOST_TEST(d.steal() == nullptr);
 
-  d.push(&x);
+  BOOST_TEST(d.push(&x) == 0u); // emptied by pops: pool_core advertises such a push
   lost_race = true;
   BOOST_TEST(d.steal(lost_race) == &x);
   BOOST_TEST(!lost_race);
   BOOST_TEST(d.pop() == nullptr);
   BOOST_TEST(d.steal() == nullptr);
   BOOST_TEST(d.empty());
+  BOOST_TEST(d.push(&x) == 0u); // emptied by a steal: likewise
+  BOOST_TEST(d.pop() == &x);
 }
 
 BOOST_AUTO_TEST_CASE(pop_is_lifo)
 {
   std::vector<int> v(100);
   chase_lev_deque<int> d(4);
-  for (int& x : v)
-    d.push(&x);
+  for (std::size_t i = 0; i < v.size(); ++i)
+    BOOST_REQUIRE(d.push(&v[i]) == i); // push returns the count before it, across growth
   BOOST_TEST(d.size() == v.size());
   for (std::size_t i = v.size(); i-- > 0;)
     BOOST_REQUIRE(d.pop() == &v[i]);

@@ -18,6 +18,14 @@
  *    cycle at all proves every run finite, so the end-state check above is a liveness check
  *    (no livelock in which workers chase an ever-moving epoch).
  *
+ * With -DSTACK, every outside task instead pushes two stack tasks onto its worker's deque and
+ * joins them, as parallel_invoke does: the pushes are uncounted, and push_own notifies only for
+ * the one that finds the deque empty; the parent runs what is left in its own deque, and when
+ * a thief has the rest, calls begin_block() (a notify_one) and sleeps until both are done; a
+ * thief that leaves tasks behind notifies if anyone waits (advertise_rest). The same three
+ * properties are checked, so the skipped notifies strand no task and no sleeper, and the exit
+ * test, which counts only the parent, never lets a worker leave while a stack task is queued.
+ *
  * Memory model. Spin explores sequentially consistent (SC) interleavings only. SC is a faithful
  * model of the C++ code because the protocol's only cross-variable orderings are the two
  * store-buffering (Dekker) pairs of event_count.hpp, and both sides of each are seq_cst:
@@ -64,9 +72,11 @@
  *    without counting;
  *  - each shared-queue operation, and close(), is one atomic step (it runs under the queue's
  *    mutex); closed() is one atomic read;
- *  - tasks: every outside task forks exactly one child (a push_own from the running task);
- *    children fork nothing; no submit_back() from workers, no stack tasks, no exceptions,
- *    no interruption, no joiners (the handshake that replaces them: stack_task.pml).
+ *  - tasks: every outside task forks exactly one child (a push_own from the running task), or
+ *    with STACK two stack tasks it joins; children fork nothing; no submit_back() from
+ *    workers, no exceptions, no interruption, no joins of heap tasks (the handshake that
+ *    replaces them: stack_task.pml); a stack task's parent runs its own children in the order
+ *    of its FIFO deque (the abstraction above) and may run nothing else while it joins.
  *
  * Mutations (spin -DM_..., each must make pan report an error; check.sh verifies that):
  *  M_NO_RECHECK           the worker sleeps after prepare_wait() without looking again
@@ -76,6 +86,22 @@
  *  M_FINISH_NO_NOTIFY     finish_one() does not notify_all() when the last task ends
  *  M_CLOSE_NOTIFY_ONE     close() wakes one sleeper instead of all
  *  M_EXIT_WHEN_CLOSED     a worker leaves once closed, without waiting for unfinished == 0
+ *  M_STACK_NEVER_NOTIFY   (with STACK) no stack push notifies, and
+ *  M_BLOCK_NO_NOTIFY      (with STACK) begin_block() does not notify, and
+ *  M_NO_ADVERTISE_REST    (with STACK) a thief does not advertise what it leaves: all three
+ *                         together (so each alone) are NOT bugs of progress, which is what
+ *                         this model checks: a stack task's parent is awake and runs what
+ *                         nobody steals, or sleeps only after waking a thread (or while its
+ *                         children run elsewhere). They cost parallelism, which the model
+ *                         cannot see; check.sh expects them to PASS, to show that the notifies
+ *                         pool_core.hpp keeps for stack tasks are for parallelism, not progress.
+ *  M_JOIN_NO_HELP         (with STACK) the parent runs none of its children, as a waiter whose
+ *                         deque holds tasks it may not run (task_frame.hpp): PASSES alone with
+ *                         one root (spare threads are not modelled, so with two roots both
+ *                         workers could block), as begin_block() wakes a thread for them;
+ *                         caught together with
+ *                         M_STACK_NEVER_NOTIFY and M_BLOCK_NO_NOTIFY: that notify is what
+ *                         progress rests on once stack pushes may skip theirs.
  *  M_WAITERS_FIRST        notify() tests waiters before it advances the epoch (and skips the
  *                         increment when nobody waits): NOT a bug under SC, a store-buffering
  *                         bug only once the orders are weakened; check.sh expects it to PASS,
@@ -92,7 +118,14 @@
 #define NPER 2          /* tasks each submitter submits */
 #endif
 #define NROOT (NS * NPER)
+#ifdef STACK
+/* task ids: roots 0..NROOT-1; the two stack children of root r are r + NROOT, r + 2 NROOT */
+#define NT (3 * NROOT)
+#define DEQUE_CAP 2     /* a root's two children: a worker runs no other root while it joins */
+#else
 #define NT (2 * NROOT)  /* task ids: roots 0..NROOT-1, the child of root r is r + NROOT */
+#define DEQUE_CAP NROOT
+#endif
 #define MAXW 3
 
 /* event_count */
@@ -108,7 +141,7 @@ bool in_wait_set[MAXW]; /* condition variable: worker i blocked in cv_.wait */
 bool closed;            /* shared_.closed() */
 byte unfinished;
 chan shared_queue = [NROOT] of { byte };
-chan deque[NW] = [NROOT] of { byte };
+chan deque[NW] = [DEQUE_CAP] of { byte };
 /* A steal's read of top_, as the pair (victim + 1, still valid): every take from that deque
  * clears `valid`, so the thief's compare-exchange then fails. Exact, as for the epoch. */
 byte steal_from[MAXW];
@@ -225,7 +258,14 @@ inline steal(me, v, t, found)
     :: else
     fi;
     steal_from[me] = 0; steal_valid[me] = false
-  }
+  };
+#if defined(STACK) && !defined(M_NO_ADVERTISE_REST)
+  /* pool_core::advertise_rest(): a thief that leaves tasks behind notifies if anyone waits */
+  if
+  :: found && len(deque[v]) > 0 && waiters != 0 -> notify(false)
+  :: else
+  fi
+#endif
 }
 
 /* pool_core::find_task(): own deque, shared queue, then every other worker's deque.
@@ -310,6 +350,57 @@ look:
 
 run_task:
   atomic { assert(accepted[t] && !ran[t]); ran[t] = true; found = false };
+#ifdef STACK
+  if
+  :: t < NROOT ->
+     /* The root pushes two stack tasks to its own deque (pool_core::push_stack_task, uncounted:
+      * the root's own count covers them); push_own advertises one only if the deque was empty
+      * before it (notify_one_if_waiting: a fence, nothing to model under SC, then the test). */
+     d_step { deque[me]!t + NROOT; accepted[t + NROOT] = true; found = (len(deque[me]) == 1) };
+#ifdef M_STACK_NEVER_NOTIFY
+     found = false;
+#endif
+     if
+     :: found && waiters != 0 -> notify(false)
+     :: else
+     fi;
+     d_step { deque[me]!t + 2 * NROOT; accepted[t + 2 * NROOT] = true; found = (len(deque[me]) == 1) };
+#ifdef M_STACK_NEVER_NOTIFY
+     found = false;
+#endif
+     if
+     :: found && waiters != 0 -> notify(false)
+     :: else
+     fi;
+     found = false;
+     /* The join (stack_task.hpp, help.hpp): run the children still in the own deque; when
+      * none is left and one runs on a thief, begin_block() (a notify_one) and sleep until both
+      * are done (the handshake itself: stack_task.pml). */
+     do
+     :: ran[t + NROOT] && ran[t + 2 * NROOT] -> break
+     :: else ->
+#ifdef M_JOIN_NO_HELP
+        old = 0;
+#else
+        atomic {
+          if
+          :: len(deque[me]) > 0 -> deque[me]?old; took_from(me); assert(!ran[old]); ran[old] = true
+          :: else -> old = 0
+          fi
+        };
+#endif
+        if
+        :: old != 0 -> old = 0
+        :: else ->
+#ifndef M_BLOCK_NO_NOTIFY
+           notify(false);
+#endif
+           (ran[t + NROOT] && ran[t + 2 * NROOT])
+        fi
+     od
+  :: t >= NROOT -> t = 0; goto look         /* a stolen stack task: uncounted, no finish */
+  fi;
+#else
   if
   :: t < NROOT ->
      /* The task forks a child: submit(child, front) from a worker = push_own(). One step
@@ -323,6 +414,7 @@ run_task:
      fi
   :: else
   fi;
+#endif
   finish_one(old);                          /* run_task()'s finish_guard */
   t = 0;
   goto look;

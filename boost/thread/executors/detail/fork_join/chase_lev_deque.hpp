@@ -92,9 +92,12 @@ namespace fork_join {
     //   when full.
     // Synchronization: everything the owner did before push(x) happens before the thread that
     //   later takes x (by pop or steal) returns it.
+    // Returns: the number of elements before x, as the owner saw top_ (a hint: 0 means that
+    //   every earlier element had been taken; a nonzero count may include elements a thief is
+    //   taking at that moment).
     // Throws: std::bad_alloc when growing fails; the deque is then unchanged.
     // Progress: wait-free (no read-modify-write) unless the ring grows.
-    void push(T* x, std::uint64_t tag = 0);
+    size_type push(T* x, std::uint64_t tag = 0);
 
     // Requires: called by the owner.
     // Effects: removes the newest element, if any.
@@ -220,7 +223,7 @@ namespace fork_join {
   }
 
   template <class T>
-  BOOST_FORCEINLINE void chase_lev_deque<T>::push(T* x, std::uint64_t tag)
+  BOOST_FORCEINLINE typename chase_lev_deque<T>::size_type chase_lev_deque<T>::push(T* x, std::uint64_t tag)
   {
     // relaxed: owner-only (the owner is bottom_'s only writer).
     const std::int64_t b = bottom_.load(std::memory_order_relaxed);
@@ -236,6 +239,7 @@ namespace fork_join {
     // pairs with the acquire load of bottom_ in steal(). (The paper's release fence + relaxed
     // store, spelled so that ThreadSanitizer sees the edge.)
     bottom_.store(b + 1, std::memory_order_release);
+    return static_cast<size_type>(b - t);
   }
 
   template <class T>

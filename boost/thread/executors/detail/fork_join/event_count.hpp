@@ -12,9 +12,10 @@
 // Invariant: a waiter sleeps only while the epoch still equals its key, and every notify
 // advances the epoch and, if any waiter is registered, wakes at least one sleeper (all of them
 // for notify_all). So work that is published before a notify is either seen by a waiter's
-// re-check or ends a sleep: no wake-up is lost, and while any queue is non-empty some pool
-// thread that may run anything is awake or searching. See notify() for the store-buffering
-// argument. test/model/ holds a model of this protocol that CI checks with spin.
+// re-check or ends a sleep: no wake-up is lost, and while any queue holds a task that was
+// published before a notify, some pool thread that may run anything is awake or searching
+// (for the stack tasks that are pushed without one, see "Cheap pushes" below). See notify()
+// for the store-buffering argument. test/model/ holds a model of this protocol that CI checks with spin.
 //
 // Joiners do not sleep here: a thread that waits for a task sleeps on that task's completion
 // (the future, or stack_task.hpp's handshake), since what it may run is restricted
@@ -23,7 +24,9 @@
 //
 // Cheap pushes: a worker that pushes to its own deque calls notify_one_if_waiting(), which is a
 // seq_cst fence and a relaxed load when nobody is registered; the fence takes the place of the
-// seq_cst RMW on the epoch in the store-buffering argument of notify().
+// seq_cst RMW on the epoch in the store-buffering argument of notify(). A worker's push of a
+// stack task onto a deque that already held a task skips even that; pool_core.hpp (hazard 3)
+// has the weaker invariant this leaves and why no task is stranded by it.
 //
 // Spin model of this protocol (idle workers only, no wake tokens): test/model/event_count.pml.
 

@@ -48,9 +48,22 @@
 //
 // Hazards (STYLE.md) and how this file meets them
 //  1. A wait on a worker never blocks without helping: see help.hpp and stack_task.hpp.
-//  3. Lost wake-ups: every push is followed by a notify of event_count.hpp (a worker's push to
-//     its own deque by notify_one_if_waiting(), a fence and a load when nobody sleeps);
-//     sleepers use its prepare / re-check / commit protocol.
+//  3. Lost wake-ups: every push of a heap task is followed by a notify of event_count.hpp (a
+//     worker's push to its own deque by notify_one_if_waiting(), a fence and a load when nobody
+//     sleeps); sleepers use its prepare / re-check / commit protocol. A worker's push of a stack
+//     task notifies only when its deque was empty before (push_own): the fence was a third of
+//     the time of a fine-grained parallel_invoke (doc/benchmark/README.md). Invariant: a
+//     non-empty deque was advertised when it last became non-empty, its owner is running, and
+//     its owner sleeps in a wait only after begin_block(), which wakes a sleeper; a thief that
+//     leaves tasks behind advertises them again (advertise_rest). So no stack task is ever
+//     stranded: its parent's thread runs it or sleeps only after waking another thread, and a
+//     thread that wakes re-checks every deque before it sleeps again. What a skipped notify
+//     can cost is parallelism, never progress: a sleeper that registered after the deque's
+//     advertisement but whose re-check raced with a steal of its last advertised task may
+//     sleep while the owner pushes more; the owner or the thief (both awake) will take them.
+//     A stack task is awaited only by its parent frame, through a join; a sibling that waits
+//     for it by other means (a latch) breaks the rules for tasks (doc/index.md) and could then
+//     wait forever, as on a pool of one thread.
 //  6. Idle workers spin only a bounded number of rounds, then park.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_POOL_CORE_HPP
@@ -283,7 +296,7 @@ namespace fork_join {
       {
         t->set_tag(stack_bit | ++own->push_seq, current_root());
         t->set_counted(false);
-        push_own(*own, t);
+        push_own(*own, t, true);
         return true;
       }
       t->set_tag(stack_bit, current_root());
@@ -349,17 +362,22 @@ namespace fork_join {
           if (run && (t = steal_for(*run)))
             return t;
       std::uint64_t failed = 0;
+      unsigned victim = 0;
       for_each_victim(thread_count(), self, [&](unsigned v) {
         bool lost_race;
         t = slots_[v]->deque.steal_if(admits, lost_race);
         failed += t == nullptr;
+        victim = v;
         return t != nullptr;
       });
       counters& c = counters_of(self);
       if (failed)
         c.add(c.failed_steals, failed);
       if (t)
+      {
         c.add(c.steals, 1);
+        advertise_rest(*slots_[victim]);
+      }
       return t;
     }
 
@@ -504,13 +522,15 @@ namespace fork_join {
     event_count& parking() noexcept { return parking_; }
 
     // For a pool thread of this core that waits and may run nothing (help.hpp), before it
-    // sleeps: keeps worker_count() threads free of waits (the invariant above) by starting a
-    // spare if too few are, and wakes a parked thread for the work this one leaves queued.
+    // sleeps: wakes a parked thread for the work this one leaves queued (its deque may hold
+    // stack tasks that push_own did not advertise), and keeps worker_count() threads free of
+    // waits (the invariant above) by starting a spare if too few are.
     // Returns: true, and the caller must call end_block() when it wakes; or false if a spare
     // was needed and none could be started (the limit, or the system refused a thread): then
-    // nothing changed.
+    // nothing changed but the wake-up.
     bool begin_block() noexcept
     {
+      parking_.notify_one();
       // acq_rel: with the acquire in thread_count(), two threads that block at once see at
       // least one of each other's increments, so they do not both count on one spare.
       const long blocked = static_cast<long>(blocked_.fetch_add(1, std::memory_order_acq_rel)) + 1;
@@ -519,7 +539,6 @@ namespace fork_join {
         end_block();
         return false;
       }
-      parking_.notify_one();
       return true;
     }
 
@@ -539,11 +558,17 @@ namespace fork_join {
     }
 
   private:
-    BOOST_FORCEINLINE void push_own(worker_slot& slot, task* t)
+    // Effects: pushes t to the bottom of the caller's own deque and advertises it to sleepers
+    // (notify_one_if_waiting: a seq_cst fence and a load), except a stack task pushed onto a
+    // deque that already held a task: that deque was advertised when it became non-empty, and
+    // the task's parent, on this thread, waits for it only through help_until, which wakes a
+    // sleeper before it sleeps (begin_block). Hazard 3 above has the argument.
+    BOOST_FORCEINLINE void push_own(worker_slot& slot, task* t, bool stack_task = false)
     {
-      slot.deque.push(t, t->tag());
-      slot.stats.raise_peak(slot.deque.size());
-      parking_.notify_one_if_waiting();
+      const std::size_t before = slot.deque.push(t, t->tag());
+      slot.stats.raise_peak(before + 1);
+      if (!stack_task || before == 0)
+        parking_.notify_one_if_waiting();
     }
 
     void push_shared(task* t, queue_end end, bool force)
@@ -599,8 +624,19 @@ namespace fork_join {
       {
         counters& c = counters_of(worker_index_in(this));
         c.add(c.steals, 1);
+        advertise_rest(runner);
       }
       return t;
+    }
+
+    // Effects: after a steal from `victim`, wakes a sleeper if the victim's deque still holds
+    // tasks: stack tasks pushed onto a non-empty deque were not advertised (push_own), so the
+    // thief that takes the one that was passes the word on. Steals are rare next to pushes, so
+    // the fence moves from every push to every steal that leaves work behind.
+    void advertise_rest(worker_slot& victim) noexcept
+    {
+      if (!victim.deque.empty())
+        parking_.notify_one_if_waiting();
     }
 
     // Effects: builds the next slot and starts a spare thread on it. Returns: whether it did.
