@@ -51,7 +51,7 @@
 //  3. Lost wake-ups: every push of a heap task is followed by a notify of event_count.hpp (a
 //     worker's push to its own deque by notify_one_if_waiting(), a fence and a load when nobody
 //     sleeps); sleepers use its prepare / re-check / commit protocol. A worker's push of a stack
-//     task notifies only when its deque was empty before (push_own): the fence was a third of
+//     task notifies only when its deque was empty before (push_own): the fence was a quarter of
 //     the time of a fine-grained parallel_invoke (doc/benchmark/README.md). Invariant: a
 //     non-empty deque was advertised when it last became non-empty, its owner is running, and
 //     its owner sleeps in a wait only after begin_block(), which wakes a sleeper; a thief that
