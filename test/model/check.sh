@@ -3,7 +3,7 @@
 # handshake of stack tasks (stack_task.pml), then checks that every mutation listed in the
 # models' header comments makes spin report the error it should: a model that cannot fail
 # proves nothing. Exits non-zero if any real model has an error or any mutation is missed.
-# Usage: bash test/model/check.sh   (needs spin and a C compiler; about 70 s on one core and
+# Usage: bash test/model/check.sh   (needs spin and a C compiler; about 100 s on one core and
 # 1 GiB of memory: it runs one pan at a time, each capped at 2 GiB by -DMEMLIM)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
