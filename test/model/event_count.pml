@@ -89,7 +89,7 @@
  *  M_STACK_NEVER_NOTIFY   (with STACK) no stack push notifies, and
  *  M_BLOCK_NO_NOTIFY      (with STACK) begin_block() does not notify, and
  *  M_NO_ADVERTISE_REST    (with STACK) a thief does not advertise what it leaves: all three
- *                         together (so each alone) are NOT bugs of progress, which is what
+ *                         together are NOT bugs of progress, which is what
  *                         this model checks: a stack task's parent is awake and runs what
  *                         nobody steals, or sleeps only after waking a thread (or while its
  *                         children run elsewhere). They cost parallelism, which the model
@@ -99,9 +99,8 @@
  *                         deque holds tasks it may not run (task_frame.hpp): PASSES alone with
  *                         one root (spare threads are not modelled, so with two roots both
  *                         workers could block), as begin_block() wakes a thread for them;
- *                         caught together with
- *                         M_STACK_NEVER_NOTIFY and M_BLOCK_NO_NOTIFY: that notify is what
- *                         progress rests on once stack pushes may skip theirs.
+ *                         caught together with M_STACK_NEVER_NOTIFY and M_BLOCK_NO_NOTIFY:
+ *                         that notify is what progress rests on once stack pushes skip theirs.
  *  M_WAITERS_FIRST        notify() tests waiters before it advances the epoch (and skips the
  *                         increment when nobody waits): NOT a bug under SC, a store-buffering
  *                         bug only once the orders are weakened; check.sh expects it to PASS,

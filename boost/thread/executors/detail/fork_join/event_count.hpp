@@ -15,7 +15,8 @@
 // re-check or ends a sleep: no wake-up is lost, and while any queue holds a task that was
 // published before a notify, some pool thread that may run anything is awake or searching
 // (for the stack tasks that are pushed without one, see "Cheap pushes" below). See notify()
-// for the store-buffering argument. test/model/ holds a model of this protocol that CI checks with spin.
+// for the store-buffering argument. test/model/ holds a model of this protocol that CI checks
+// with spin.
 //
 // Joiners do not sleep here: a thread that waits for a task sleeps on that task's completion
 // (the future, or stack_task.hpp's handshake), since what it may run is restricted
