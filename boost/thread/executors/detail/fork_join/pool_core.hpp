@@ -362,22 +362,20 @@ namespace fork_join {
           if (run && (t = steal_for(*run)))
             return t;
       std::uint64_t failed = 0;
-      unsigned victim = 0;
       for_each_victim(thread_count(), self, [&](unsigned v) {
         bool lost_race;
         t = slots_[v]->deque.steal_if(admits, lost_race);
-        failed += t == nullptr;
-        victim = v;
+        if (!t)
+          ++failed;
+        else
+          advertise_rest(*slots_[v]);
         return t != nullptr;
       });
       counters& c = counters_of(self);
       if (failed)
         c.add(c.failed_steals, failed);
       if (t)
-      {
         c.add(c.steals, 1);
-        advertise_rest(*slots_[victim]);
-      }
       return t;
     }
 

@@ -159,8 +159,8 @@ namespace fork_join {
     // Set once by the pool thread that takes the task from a queue, before it runs it (rule
     // (b)): runner_core, runner_seq and runner_root first, then runner_slot (release; readers
     // acquire). The three are read only after runner_slot was seen non-null, so they start
-    // unset: every task has a record, few are ever stolen, and the stores of a stack task's
-    // construction are drained by the fence of its push (event_count::notify_one_if_waiting).
+    // unset: every task has a record and few are ever stolen, so a stack task's construction
+    // (on the path of every parallel_invoke child) does not write them.
     std::atomic<const void*> runner_slot{nullptr};
     const void* runner_core;
     std::uint64_t runner_seq;  // the runner's deque pushes so far
