@@ -72,7 +72,7 @@ namespace fork_join {
   template <class Future>
   void join_single(Future& f)
   {
-    join_one(recorded_core(f).get(), root_of(f), record_of(f), f);
+    join_one(recorded_core(f).get(), task_of(f), f);
   }
 
   // The scheduler behind an executor argument, if it is one of ours.
@@ -177,13 +177,16 @@ namespace executors {
     detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
     if constexpr (std::is_same<Executor, fork_join_thread_pool>::value)
     {
-      // One allocation: the shared state, task node and closure in one block (fork_state.hpp).
-      auto state = detail::fork_join::make_fork_state<result_type>(fn_type(std::forward<F>(f)),
-                                                                  bound_type(std::forward<Args>(args)...));
+      // The shared state, task node and closure in one block, reused (fork_state.hpp).
+      typedef detail::fork_join::fork_state<result_type, fn_type, bound_type> state_type;
+      state_type* const state = state_type::take(fn_type(std::forward<F>(f)), bound_type(std::forward<Args>(args)...));
       const std::shared_ptr<detail::fork_join::pool_core>& core = detail::fork_join::core_of(ex);
       state->set_scheduler(core.get());
-      core->submit(state.get(), detail::fork_join::queue_end::front);
-      return joinable_future<result_type>(std::move(state), core);
+      // The future first: if the submission throws, it discards the task, and the future's
+      // destruction gives the block back.
+      joinable_future<result_type> result(state->future_reference(), state, core);
+      core->submit(state, detail::fork_join::queue_end::front);
+      return result;
     }
     else
     {
@@ -241,11 +244,30 @@ namespace executors {
       return join(fs...);
     constexpr std::size_t n = sizeof...(Futures);
     // Looked up once: for a plain boost::future each lookup is a cross-cast (forked_task_of).
-    const detail::fork_join::run_record* const records[n + 1] = {detail::fork_join::record_of(fs)..., nullptr};
+    const detail::fork_join::forked_task* const tasks[n] = {detail::fork_join::task_of(fs)...};
+    const detail::fork_join::run_record* records[n + 1] = {};
+    for (std::size_t k = 0; k < n; ++k)
+      records[k] = detail::fork_join::record_of_task(tasks[k]);
     std::size_t i = 0;
     (detail::fork_join::require_valid(fs, records[i++]), ...);
     (fs.future_->run_if_is_deferred(), ...);
-    detail::fork_join::awaited_roots<n> awaited{{detail::fork_join::root_of(fs)...}};
+    detail::fork_join::awaited_roots<n> awaited;
+    for (std::size_t k = 0; k < n; ++k)
+    {
+      awaited.roots[k] = detail::fork_join::root_of_task(tasks[k]);
+      if (tasks[k])
+        tasks[k]->enter_join(); // taken back below if the join ends first (join_note)
+    }
+    struct notes_back
+    {
+      const detail::fork_join::forked_task* const (&tasks)[n];
+      ~notes_back()
+      {
+        for (const detail::fork_join::forked_task* t : tasks)
+          if (t)
+            t->leave_join();
+      }
+    } back{tasks};
     detail::fork_join::wait_scope scope = awaited.scope();
     scope.leapfrog[0] = records[0];
     scope.leapfrog[1] = records[1];
@@ -298,15 +320,6 @@ namespace executors {
     // times. Those further on are looked up at each look (waiting allocates nothing).
     constexpr std::size_t cached = 16;
     const detail::fork_join::forked_task* tasks[cached];
-    std::size_t count = 0;
-    for (Iterator it = first; it != last; ++it, ++count)
-    {
-      const detail::fork_join::forked_task* t = detail::fork_join::task_of(*it);
-      detail::fork_join::require_valid(*it, detail::fork_join::record_of_task(t));
-      it->future_->run_if_is_deferred();
-      if (count < cached)
-        tasks[count] = t;
-    }
     // The task behind the future at `it`, the index-th of the range.
     auto task_at = [&](std::size_t index, const Iterator& it) {
       return index < cached ? tasks[index] : detail::fork_join::task_of(*it);
@@ -315,6 +328,33 @@ namespace executors {
     // pending is the range's pending_index-th.
     Iterator pending = first;
     std::size_t pending_index = 0;
+    // The tasks of [pending, noted) are noted as joined by this thread; a join that ends by an
+    // exception takes the notes back (detail::fork_join::join_note).
+    Iterator noted = first;
+    auto notes_back = [&] {
+      std::size_t index = pending_index;
+      for (Iterator it = pending; it != noted; ++it, ++index)
+        if (const detail::fork_join::forked_task* t = task_at(index, it))
+          t->leave_join();
+    };
+    struct on_exit
+    {
+      decltype(notes_back)& f;
+      ~on_exit() { f(); }
+    } back{notes_back};
+    std::size_t count = 0;
+    for (Iterator it = first; it != last; ++it, ++count)
+    {
+      const detail::fork_join::forked_task* t = detail::fork_join::task_of(*it);
+      detail::fork_join::require_valid(*it, detail::fork_join::record_of_task(t));
+      it->future_->run_if_is_deferred();
+      if (count < cached)
+        tasks[count] = t;
+      if (t)
+        t->enter_join();
+      noted = it;
+      ++noted;
+    }
     auto ready = [&] {
       while (pending != last &&
              detail::fork_join::is_ready(detail::fork_join::record_of_task(task_at(pending_index, pending)), *pending))

@@ -571,8 +571,8 @@ async(executors::fork_join_thread_pool& ex, F&& f, Args&&... args)
   typedef executors::executor_ref<executors::fork_join_thread_pool> recorded_type;
   detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
   detail::fork_join::pool_core& core = *detail::fork_join::core_of(ex);
-  // The executor record first: once the state exists it holds its own queue reference, which
-  // only submit() (run or discard) gives back, so nothing may throw between the two.
+  // The executor record first: a block once taken is finished only by submit() (its run or
+  // discard), so nothing may throw between the two.
   boost::shared_ptr<executors::executor> recorded;
   if (detail::fork_join::worker_slot* own = core.own_slot())
   {
@@ -582,14 +582,19 @@ async(executors::fork_join_thread_pool& ex, F&& f, Args&&... args)
   }
   else
     recorded = boost::make_shared<recorded_type>(ex);
-  auto state = detail::fork_join::make_fork_state<result_type>(
-      typename std::decay<F>::type(std::forward<F>(f)),
-      std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...));
+  typedef detail::fork_join::fork_state<result_type, typename std::decay<F>::type,
+                                       std::tuple<typename std::decay<Args>::type...> >
+      state_type;
+  // Not from the thread's recycler (fork_recycler.hpp): a plain boost::future cannot give its
+  // block back when it ends, and sweeping for them cost more on uts than it saved on fib.
+  state_type* const state =
+      state_type::take(typename std::decay<F>::type(std::forward<F>(f)),
+                       std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...), false);
   state->set_executor_policy(std::move(recorded));
   state->set_scheduler(&core); // a joinable_future made of the result joins as fork()'s does
-  core.submit(state.get(), detail::fork_join::queue_end::front);
   future<result_type> result;
-  result.future_ = std::move(state); // Boost's basic_future exposes its state pointer
+  result.future_ = state->future_reference(); // Boost's basic_future exposes its state pointer
+  core.submit(state, detail::fork_join::queue_end::front);
   return result;
 }
 

@@ -47,15 +47,7 @@ namespace fork_join {
   {
     return forked_task_of(f);
   }
-  // The root id (task_frame.hpp) of the task behind a valid future, as task_of; else 0.
-  inline task_tag root_of_task(const forked_task* t) noexcept { return t ? t->root() : 0; }
-  template <class Future>
-  task_tag root_of(const Future& f) noexcept
-  {
-    return root_of_task(task_of(f));
-  }
   // The run record (fork_state.hpp) of the task behind a valid future, as task_of; else null.
-  inline const run_record* record_of_task(const forked_task* t) noexcept { return t ? &t->record() : nullptr; }
   template <class Future>
   const run_record* record_of(const Future& f) noexcept
   {
@@ -80,14 +72,41 @@ namespace executors {
     // Postconditions: f.valid() == false.
     // If boost::async(pool, ...) made f, join() from one of the pool's threads needs no
     // reference to the pool, as for a fork from a pool thread (keep_ stays empty).
-    joinable_future(base_type&& f) noexcept : base_type(boost::move(f)), task_(detail::fork_join::forked_task_of(*this))
+    joinable_future(base_type&& f) noexcept
     {
+      this->future_.swap(f.future_); // Boost's own move copies the reference, then resets it
+      task_ = detail::fork_join::forked_task_of(*this);
     }
 
-    joinable_future(joinable_future&&) noexcept = default;
-    joinable_future& operator=(joinable_future&&) noexcept = default;
+    // Effects: takes over o's shared state. Postconditions: o.valid() == false.
+    joinable_future(joinable_future&& o) noexcept : keep_(std::move(o.keep_)), task_(o.task_)
+    {
+      this->future_.swap(o.future_); // as above: no reference count is touched
+    }
+
+    // Effects: as ~joinable_future(), then takes over o's shared state.
+    // Postconditions: o.valid() == false.
+    joinable_future& operator=(joinable_future&& o) noexcept
+    {
+      if (this != &o)
+      {
+        give_back();
+        decltype(this->future_) mine;
+        mine.swap(this->future_);
+        this->future_.swap(o.future_);
+        keep_ = std::move(o.keep_);
+        task_ = o.task_;
+      }
+      return *this;
+    }
+
     joinable_future(const joinable_future&) = delete;
     joinable_future& operator=(const joinable_future&) = delete;
+
+    // Effects: as ~boost::future<R>(); if this is the last future of a task fork() made on the
+    // calling thread, and the task has run, its block goes back to the thread for its next
+    // fork (detail/fork_join/fork_recycler.hpp).
+    ~joinable_future() { give_back(); }
 
     // Requires: valid().
     // Effects: returns when the future is ready. Until then the calling thread runs queued
@@ -116,11 +135,11 @@ namespace executors {
       detail::fork_join::pool_core* const core = scheduler();
       if (core && (keep_ || detail::fork_join::is_pool_thread_of(core)))
       {
-        detail::fork_join::join_one(core, root(), record(), static_cast<base_type&>(*this));
+        detail::fork_join::join_one(core, task_, static_cast<base_type&>(*this));
         return;
       }
       const std::shared_ptr<detail::fork_join::pool_core> recorded = detail::fork_join::recorded_core(*this);
-      detail::fork_join::join_one(recorded.get(), root(), record(), static_cast<base_type&>(*this));
+      detail::fork_join::join_one(recorded.get(), task_, static_cast<base_type&>(*this));
     }
 
     // Effects, Returns, Throws: as boost::future<R>::get(): waits until ready, then returns
@@ -135,12 +154,12 @@ namespace executors {
     }
 
     // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly),
-    // whose shared state, task and run record are `state` (detail/fork_join/fork_state.hpp).
+    // whose shared state is `state` and task `task`, one block (detail/fork_join/fork_state.hpp).
     // A future forked by one of the pool's own threads holds no reference to the scheduler:
     // copying one per fork would write a line every thread shares (its reference count).
-    template <class State>
-    joinable_future(boost::shared_ptr<State> state, const std::shared_ptr<detail::fork_join::pool_core>& pool) noexcept
-        : task_(state.get())
+    joinable_future(boost::shared_ptr<boost::detail::shared_state<R> > state, const detail::fork_join::forked_task* task,
+                    const std::shared_ptr<detail::fork_join::pool_core>& pool) noexcept
+        : task_(task)
     {
       if (!detail::fork_join::is_pool_thread_of(pool.get()))
         keep_ = pool;
@@ -155,10 +174,15 @@ namespace executors {
     // The task in the shared state, if fork() or our boost::async made it; else null.
     const detail::fork_join::forked_task* task_ = nullptr;
 
+    // The block of a task fork() or our boost::async made, back to its thread if it can go.
+    void give_back() noexcept
+    {
+      if (task_ && this->future_)
+        task_->offer_back(&this->future_);
+    }
+
     // The scheduler of the task, if fork() or our boost::async made it; else null.
     detail::fork_join::pool_core* scheduler() const noexcept { return task_ ? task_->scheduler() : nullptr; }
-    detail::fork_join::task_tag root() const noexcept { return detail::fork_join::root_of_task(task_); }
-    const detail::fork_join::run_record* record() const noexcept { return detail::fork_join::record_of_task(task_); }
   };
 
 } // namespace executors

@@ -3,22 +3,25 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// What fork() on a fork_join_thread_pool allocates: one block that is at once the future's
-// shared state (derived from Boost's, as boost::async's own states are), the queued task node,
-// the closure with its bound arguments, and the run record a joiner leapfrogs with
-// (task_frame.hpp, rule (b)). A promise, a separate task node and a separate control block
-// would cost three allocations; this costs one (boost::allocate_shared), from the calling
-// thread's cache of freed blocks (block_cache.hpp), so none in a steady state.
+// What fork() on a fork_join_thread_pool uses: one block that is at once the future's shared
+// state (derived from Boost's, as boost::async's own states are), the queued task node, the
+// closure with its bound arguments, and the run record a joiner leapfrogs with (task_frame.hpp,
+// rule (b)). A promise, a separate task node and a separate control block would cost three
+// allocations; a new block costs one (boost::allocate_shared, from the thread's block cache,
+// block_cache.hpp), and a fork in a steady state none: the forking thread reuses the blocks of
+// its finished forks (fork_recycler.hpp), control block and Boost mutex included.
 //
-// Ownership: the future holds one reference; the queue holds another, as self_, from the
-// submission until the task has run or been discarded (a task is owned by one queue or one
-// thread at a time, task.hpp). So the record outlives the run for every joiner that holds the
-// future, and the closure's frame never outlives the block.
+// Ownership: the future holds one reference; the block holds another, self_, for the thread
+// that owns it, which also keeps it alive from the submission until the task has run or been
+// discarded (a task is owned by one queue or one thread at a time, task.hpp). So the record
+// outlives the run for every joiner that holds the future, and the closure's frame never
+// outlives the block.
 //
-// Completion, in this order: the closure returns (or throws); the run record is marked done
-// (rule (b) stops admitting what the runner pushes next); the result or exception is stored in
-// the shared state, which wakes its waiters and launches its continuations; the run record is
-// marked stored, which a joiner reads instead of taking the shared state's mutex.
+// Completion, in this order: the closure returns (or throws) and is destroyed; the run record
+// is marked done (rule (b) stops admitting what the runner pushes next); the result or
+// exception is stored in the shared state, which wakes its waiters and launches its
+// continuations; the run record is marked stored, which a joiner reads instead of taking the
+// shared state's mutex, and after which the block may be reused.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORK_STATE_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORK_STATE_HPP
@@ -26,17 +29,33 @@
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/block_cache.hpp>
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/fork_recycler.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
+#include <boost/thread/executors/detail/fork_join/worker_context.hpp>
 #include <boost/thread/future.hpp>
 #include <boost/make_shared.hpp>
 #include <boost/shared_ptr.hpp>
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
+
+#if defined __SANITIZE_THREAD__
+#define BOOST_THREAD_FJ_TSAN
+#elif defined __has_feature
+#if __has_feature(thread_sanitizer)
+#define BOOST_THREAD_FJ_TSAN
+#endif
+#endif
+#ifdef BOOST_THREAD_FJ_TSAN
+#include <sanitizer/tsan_interface.h>
+#endif
 
 namespace boost {
 namespace detail {
@@ -67,13 +86,44 @@ namespace fork_join {
     pool_core* scheduler() const noexcept { return scheduler_; }
     void set_scheduler(pool_core* core) noexcept { scheduler_ = core; }
 
+    // Requires: future_ref points to the boost::shared_ptr to this block's shared state that a
+    // future about to be destroyed holds.
+    // Effects: if the calling thread forked the task, the result is stored and no other
+    // reference to the block exists, the reference goes back to the block, which is idle
+    // again (fork_recycler.hpp); else nothing (the future's destruction releases it).
+    void offer_back(void* future_ref) const noexcept { offer_(this, future_ref); }
+
+    // Effects: notes the calling thread as the one that joins the task's future now (the join
+    // functions, join_futures.hpp and fork_join.hpp): if the task then runs on this very thread
+    // while that future is its only one, it completes the future without the shared state's
+    // mutex (fork_state::finish_unshared). leave_join() takes the note back, for a join that
+    // ends before the result is stored (by an exception).
+    // relaxed: only a runner on the noting thread itself acts on the note, which it sees in
+    // program order; a runner elsewhere compares it with its own token, so a stale note only
+    // sends it to the mutex path, always right.
+    void enter_join() const noexcept { joiner_.store(this_thread_token(), std::memory_order_relaxed); }
+    void leave_join() const noexcept
+    {
+      if (!run_.stored())
+        joiner_.store(nullptr, std::memory_order_relaxed);
+    }
+
   protected:
-    explicit forked_task(action_fn action) noexcept : task(action) {}
+    using offer_fn = void (*)(const forked_task*, void*) noexcept;
+    forked_task(action_fn action, offer_fn offer) noexcept : task(action), offer_(offer) {}
     ~forked_task() = default;
 
     run_record run_;
     pool_core* scheduler_ = nullptr;
+    mutable std::atomic<const void*> joiner_{nullptr}; // enter_join()
+
+  private:
+    offer_fn offer_;
   };
+
+  // The root id (task_frame.hpp) and the run record of a forked task, if any; else 0, null.
+  inline task_tag root_of_task(const forked_task* t) noexcept { return t ? t->root() : 0; }
+  inline const run_record* record_of_task(const forked_task* t) noexcept { return t ? &t->record() : nullptr; }
 
   // Returns: the task behind the shared state of the future f if fork() or our
   // boost::async made it, else nullptr (also for an invalid future).
@@ -87,31 +137,127 @@ namespace fork_join {
   class fork_state final : public boost::detail::shared_state<R>, public forked_task
   {
   public:
-    fork_state(Fn&& fn, Bound&& bound) : forked_task(&fork_state::act), fn_(std::move(fn)), bound_(std::move(bound)) {}
+    typedef boost::shared_ptr<boost::detail::shared_state<R> > future_ref;
 
-    // Requires: called once, by fork(), before the task is queued.
-    // Effects: the queue's reference (see above).
-    void hold(const boost::shared_ptr<fork_state>& self) noexcept { self_ = self; }
+    // Returns: a block for a fork of fn(bound...): if `reuse`, from the calling thread's
+    // recycler if it has one (fork_recycler.hpp); else a new one, freed when its run and its
+    // futures are over. Its future's reference is future_reference().
+    // Throws: std::bad_alloc, or what moving fn or bound throws.
+    static fork_state* take(Fn&& fn, Bound&& bound, bool reuse = true)
+    {
+      if (fork_recycler<fork_state>* r = reuse ? fork_recycler<fork_state>::of_this_thread() : nullptr)
+        return r->take(std::move(fn), std::move(bound));
+      fork_state* const s = make_block(0);
+      // relaxed: not yet shared; the runner, whose fetch_or sees it, releases self_.
+      s->run_.result_stored.store(run_record::orphaned_bit, std::memory_order_relaxed);
+      try
+      {
+        s->arm(std::move(fn), std::move(bound));
+      }
+      catch (...)
+      {
+        s->spare_.reset();
+        boost::shared_ptr<fork_state> last = std::move(s->self_);
+        throw;
+      }
+      return s;
+    }
+
+    // Requires: called once per take(), before the task is queued.
+    // Returns: the reference the future holds (moved out of the block).
+    future_ref future_reference() noexcept { return std::move(spare_); }
 
     // A fork is never deferred: answered without the mutex Boost's own version takes.
     bool run_if_is_deferred() override { return false; }
 
+    // Detail: made by boost::allocate_shared (make_block); owner: the recycler's id, 0 for none.
+    explicit fork_state(std::uint64_t owner) : forked_task(&fork_state::act, &fork_state::offer), owner_(owner) {}
+
   private:
+    friend class fork_recycler<fork_state>;
+
+    struct closure
+    {
+      closure(Fn&& f, Bound&& b) : fn(std::move(f)), bound(std::move(b)) {}
+      Fn fn;
+      Bound bound;
+    };
+
+    // Returns: a new idle block, holding its two references (fork_recycler.hpp).
+    // Throws: std::bad_alloc.
+    static fork_state* make_block(std::uint64_t owner)
+    {
+      boost::shared_ptr<fork_state> p = boost::allocate_shared<fork_state>(cached_allocator<fork_state>(), owner);
+      fork_state* const s = p.get();
+      s->self_ = p;
+      s->spare_ = std::move(p);
+      return s;
+    }
+
+    void arm(Fn&& fn, Bound&& bound) { closure_.emplace(std::move(fn), std::move(bound)); }
+
+    // Requires: the block's owner thread, the run over, no reference but self_ and spare_.
+    // Effects: the block as a new one (the closure was destroyed after its run).
+    void make_idle() noexcept
+    {
+      // Boost's shared state, field by field as its constructor sets it (boost/thread/future.hpp).
+      BOOST_ASSERT(this->external_waiters.empty() && this->continuations.empty());
+      this->exception = boost::exception_ptr();
+      this->done = false;
+      this->is_valid_ = true;
+      this->is_deferred_ = false;
+      this->is_constructed = false;
+      this->policy_ = boost::launch::none;
+      this->ex_.reset();
+      this->callback.clear();
+      if constexpr (!std::is_void<R>::value)
+        this->result = decltype(this->result)();
+      // relaxed: the next publication of the block is its push, which orders these.
+      run_.state.store(run_record::pending, std::memory_order_relaxed);
+      run_.result_stored.store(0, std::memory_order_relaxed);
+      run_.runner_slot.store(nullptr, std::memory_order_relaxed);
+      joiner_.store(nullptr, std::memory_order_relaxed);
+      scheduler_ = nullptr;
+#ifdef BOOST_THREAD_FJ_TSAN
+      // A new block's mutex is a new mutex to ThreadSanitizer: forget the lock orders of the
+      // block's past uses, which Boost's wait_for_any (boost::lock, deadlock-free by its
+      // back-off) would otherwise join into cycles across unrelated futures.
+      __tsan_mutex_destroy(&this->mutex, 0);
+      __tsan_mutex_create(&this->mutex, 0);
+#endif
+    }
+
     static void act(task* t, bool run)
     {
       fork_state* const self = static_cast<fork_state*>(t);
-      // The queue's reference, released when this returns: the block may go with it.
-      const boost::shared_ptr<fork_state> keep = std::move(self->self_);
       if (run)
       {
         note_runner(self->run_);
         self->run_and_store();
       }
       else
+      {
+        self->closure_.reset();
         self->store_exception(unrun_task_exception());
-      // release: pairs with run_record::stored(); the shared state is ready (or, if storing
-      // failed, never will be, which a joiner cannot tell from is_ready() either).
-      self->run_.result_stored.store(true, std::memory_order_release);
+      }
+      // acq_rel: the release pairs with run_record::stored() (the shared state is ready, or, if
+      // storing failed, never will be, which a joiner cannot tell from is_ready() either) and
+      // with the recycler's reuse; the acquire with its owner's orphaning fetch_or. The last
+      // access to the block, unless it is orphaned: then this releases its owner's reference.
+      if (self->run_.result_stored.fetch_or(run_record::stored_bit, std::memory_order_acq_rel) & run_record::orphaned_bit)
+        boost::shared_ptr<fork_state> last = std::move(self->self_);
+    }
+
+    // offer_back() for this type.
+    static void offer(const forked_task* t, void* ref) noexcept
+    {
+      fork_state* const self = const_cast<fork_state*>(static_cast<const fork_state*>(t));
+      future_ref& future = *static_cast<future_ref*>(ref);
+      fork_recycler<fork_state>* const r = fork_recycler<fork_state>::existing();
+      // use_count() (Boost's acquire load) == 2: the future and self_, no other reference; it
+      // follows stored() so that a reference released by the run's continuations is counted.
+      if (r && r->id() == self->owner_ && self->run_.stored() && future.use_count() == 2)
+        r->give_back(self, future);
     }
 
     void run_and_store()
@@ -120,22 +266,57 @@ namespace fork_join {
       {
         if constexpr (std::is_void<R>::value)
         {
-          std::apply(std::move(fn_), std::move(bound_));
+          std::apply(std::move(closure_->fn), std::move(closure_->bound));
+          closure_.reset();
           end_run();
-          this->mark_finished_with_result();
+          if (unshared())
+            this->done = true; // finish_unshared()
+          else
+            this->mark_finished_with_result();
         }
         else
         {
-          R r = std::apply(std::move(fn_), std::move(bound_));
+          R r = std::apply(std::move(closure_->fn), std::move(closure_->bound));
+          closure_.reset();
           end_run();
-          this->mark_finished_with_result(std::forward<R>(r)); // moves a value, passes a reference
+          if (unshared())
+            finish_unshared(std::forward<R>(r));
+          else
+            this->mark_finished_with_result(std::forward<R>(r)); // moves a value, passes a reference
         }
       }
       catch (...)
       {
-        end_run(); // a second call is harmless
+        closure_.reset(); // a second call is harmless
+        end_run();        // so is this one
         store_exception(current_exception_lossless());
       }
+    }
+
+    // Returns: whether the calling thread, which runs the task, also joins its future now
+    // (enter_join) and that future is the only one (use_count() of 2: it and self_). Then no
+    // thread can wait on the shared state's condition variable or have a continuation or an
+    // external waiter on it: the future's one holder is inside join() on this thread, below
+    // this run (a future is used by one thread at a time, as Boost requires of every future),
+    // and nothing else can make a new reference (self_ is copied only once stored()).
+    bool unshared() const noexcept
+    {
+      return joiner_.load(std::memory_order_relaxed) == this_thread_token() && self_.use_count() == 2;
+    }
+
+    // Requires: unshared(). Effects: as mark_finished_with_result(r), without the mutex, the
+    // waiters' notification and the continuations, which unshared() proves unneeded; the
+    // run record's stored_bit then publishes the result (act).
+    template <class V>
+    void finish_unshared(V&& r)
+    {
+      static_assert(std::is_reference<R>::value || std::is_same<decltype(this->result), boost::optional<R> >::value,
+                    "Boost.Thread stores a future's result in a boost::optional (BOOST_THREAD_FUTURE_USES_OPTIONAL)");
+      if constexpr (std::is_reference<R>::value)
+        this->result = &r;
+      else
+        this->result = std::forward<V>(r);
+      this->done = true;
     }
 
     void end_run() noexcept
@@ -160,9 +341,11 @@ namespace fork_join {
       }
     }
 
-    boost::shared_ptr<fork_state> self_;
-    Fn fn_;
-    Bound bound_;
+    const std::uint64_t owner_;
+    boost::shared_ptr<fork_state> self_; // the owner's reference (fork_recycler.hpp)
+    future_ref spare_;                   // the next future's reference, while idle
+    std::size_t index_ = 0;              // in the owner's list of blocks
+    std::optional<closure> closure_;     // from arm() to the end of the run
   };
 
   // Requires: s is the shared state of a fork (fork_state above) whose record says stored(),
@@ -184,20 +367,6 @@ namespace fork_join {
       return *s.result;
     else if constexpr (!std::is_void<R>::value)
       return boost::move(*s.result);
-  }
-
-  // Returns: the state of a fork of fn(bound...), holding the queue's reference.
-  // Requires: the caller hands it to pool_core::submit() next, with nothing that may throw in
-  // between: that reference is the state's own, and only its run or discard gives it back.
-  // Throws: std::bad_alloc.
-  template <class R, class Fn, class Bound>
-  boost::shared_ptr<fork_state<R, Fn, Bound> > make_fork_state(Fn&& fn, Bound&& bound)
-  {
-    typedef fork_state<R, Fn, Bound> state_type;
-    boost::shared_ptr<state_type> s =
-        boost::allocate_shared<state_type>(cached_allocator<state_type>(), std::move(fn), std::move(bound));
-    s->hold(s);
-    return s;
   }
 
 } // namespace fork_join

@@ -137,21 +137,47 @@ namespace fork_join {
     return record ? record->stored() : f.is_ready();
   }
 
-  // Effects: as help_or_wait for one future, the task of root id `root` (0: unknown) and run
-  // record `record` (null: unknown), which the calling pool thread publishes as the one it
-  // joins (pool_core.hpp, join_publication). A deferred future is run on the calling thread.
+  // Notes the calling thread as the joiner of a fork's future for the scope's lifetime
+  // (forked_task::enter_join); the note stays on a task whose result is stored, and is taken
+  // back from one whose join ends first, by an exception. Requires: t is null or lives until
+  // the scope ends (its future is valid and joined in the scope).
+  class join_note
+  {
+  public:
+    explicit join_note(const forked_task* t) noexcept : t_(t)
+    {
+      if (t_)
+        t_->enter_join();
+    }
+    ~join_note()
+    {
+      if (t_)
+        t_->leave_join();
+    }
+    join_note(const join_note&) = delete;
+    join_note& operator=(const join_note&) = delete;
+
+  private:
+    const forked_task* t_;
+  };
+
+  // Effects: as help_or_wait for one future, whose task fork() or our boost::async made if
+  // `task` is not null; the calling pool thread publishes it as the one it joins
+  // (pool_core.hpp, join_publication). A deferred future is run on the calling thread.
   // Throws: future_uninitialized; executors::join_cycle_error; boost::thread_interrupted.
   template <class Future>
-  void join_one(pool_core* preferred, task_tag root, const run_record* record, Future& f)
+  void join_one(pool_core* preferred, const forked_task* task, Future& f)
   {
+    const run_record* const record = record_of_task(task);
     require_valid(f, record);
     if (f.future_->run_if_is_deferred())
       return;
+    const join_note note(task);
     awaited_roots<1> awaited;
-    awaited.roots[0] = root;
+    awaited.roots[0] = root_of_task(task);
     wait_scope scope = awaited.scope();
     scope.leapfrog[0] = record;
-    join_publication published(root, 0);
+    join_publication published(awaited.roots[0], 0);
     help_or_wait(
         preferred, scope, [&f, record] { return is_ready(record, f); }, [&f] { f.wait(); },
         [&awaited] { awaited.check_no_cycle(); });

@@ -149,13 +149,18 @@ namespace fork_join {
     // or store that ended it, for its effects.
     bool done() const noexcept { return state.load(std::memory_order_acquire) == done_state; }
 
+    // Bits of result_stored (forked heap tasks only): the result is stored, the run's last
+    // access to the block; the thread that owns the block has exited (fork_recycler.hpp).
+    static constexpr unsigned char stored_bit = 1;
+    static constexpr unsigned char orphaned_bit = 2;
+
     // Returns: for a forked heap task (fork_state.hpp), whether its future is ready, without
-    // the shared state's mutex. acquire: pairs with the release store after the result was
-    // stored, so a get() that follows sees it (it takes the mutex anyway).
-    bool stored() const noexcept { return result_stored.load(std::memory_order_acquire); }
+    // the shared state's mutex. acquire: pairs with the acq_rel fetch_or after the result was
+    // stored, so a get() that follows sees it, and a reuse of the block follows the run.
+    bool stored() const noexcept { return result_stored.load(std::memory_order_acquire) & stored_bit; }
 
     std::atomic<std::uintptr_t> state{pending};
-    std::atomic<bool> result_stored{false}; // forked heap tasks only
+    std::atomic<unsigned char> result_stored{0}; // forked heap tasks only: the bits above
     // Set once by the pool thread that takes the task from a queue, before it runs it (rule
     // (b)): runner_core, runner_seq and runner_root first, then runner_slot (release; readers
     // acquire). The three are read only after runner_slot was seen non-null, so they start

@@ -1,0 +1,259 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// Where a fork's block (fork_state.hpp) comes from in a steady state: the thread that forks keeps
+// the blocks of its forks, one recycler per block type, and reuses a block once its task has run
+// and the last future of it is gone. A reused block keeps its shared_ptr control block and its
+// Boost shared state (mutex, condition variable): a fork then counts no reference up or down
+// and constructs no mutex. A new block costs boost::allocate_shared's five reference-count
+// read-modify-writes (enable_shared_from_this's weak reference, a temporary and an aliasing
+// copy), a mutex and a condition variable, and three more read-modify-writes to free; each
+// read-modify-write drains the store buffer that building the block has just filled.
+//
+// Ownership. An idle block holds two references to itself: self_, its owner's, and spare_, the
+// one the next future takes. A fork moves spare_ into the future; in flight, self_ stands for
+// both the owner and the queue, so the block outlives its run however early its future goes.
+//  - Give back (the fast path): a joinable_future destroyed on the thread that forked it, whose
+//    task stored its result and which shares the block with self_ only (use_count() == 2),
+//    moves its reference back into spare_ (give_back below).
+//  - Sweep (the slow path): any other future (a plain boost::future of boost::async, one moved
+//    to another thread, a shared_future, a continuation's) just releases its reference. A
+//    thread that has no idle block and has made as many blocks since its last sweep as were in
+//    flight then takes back those whose result is stored and whose only reference is self_
+//    (use_count() == 1); so sweeps cost O(1) per fork, amortized.
+//  - Thread exit: idle blocks are freed; a block still in flight is orphaned: of its owner (at
+//    exit) and its runner (at the end of the run), the one that sets its bit in the run
+//    record's word second releases self_ (run_record::stored_bit, orphaned_bit).
+// A block made on a thread without a recycler (while the thread exits, or with
+// BOOST_THREAD_FJ_NO_FORK_RECYCLING defined) is born orphaned: its runner releases self_.
+//
+// Threading contract: a recycler is used by its own thread only (thread_local), and only that
+// thread reuses or frees its idle blocks. A block is reused only after (a) stored(), whose
+// acquire pairs with the runner's acq_rel fetch_or, the runner's last access to the block, and
+// (b) use_count() of 2 or 1, whose acquire (Boost's) pairs with the acq_rel decrement of every
+// reference released on another thread; so every other thread's use of the block happens
+// before its reuse. Idle blocks stay bounded (idle_capacity per block type and thread).
+//
+// Built with AddressSanitizer, recycling stays on (unlike block_cache.hpp), so that the sanitizer
+// checks the recycler itself (leaks at exit included); a stale use of a reused block is not
+// reported as a use after free.
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORK_RECYCLER_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORK_RECYCLER_HPP
+
+#include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/block_cache.hpp>
+#include <boost/thread/executors/detail/fork_join/task_frame.hpp>
+#include <boost/make_shared.hpp>
+#include <boost/shared_ptr.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace boost {
+namespace detail {
+namespace fork_join {
+
+  // Returns: an id no recycler had before (0 is none's). relaxed: only uniqueness matters.
+  inline std::uint64_t new_recycler_id() noexcept
+  {
+    static std::atomic<std::uint64_t> next{1};
+    return next.fetch_add(1, std::memory_order_relaxed);
+  }
+
+  // State: a fork_state (fork_state.hpp), which befriends this class.
+  template <class State>
+  class fork_recycler
+  {
+  public:
+    static constexpr std::size_t idle_capacity = 256; // idle blocks kept per type and thread
+    static constexpr std::size_t first_sweep = 64;    // blocks made before the first sweep
+
+    // Returns: the calling thread's recycler, made at the first call; nullptr once destroyed
+    // (thread exit) or if BOOST_THREAD_FJ_NO_FORK_RECYCLING is defined.
+    static fork_recycler* of_this_thread() noexcept
+    {
+#ifdef BOOST_THREAD_FJ_NO_FORK_RECYCLING
+      return nullptr;
+#else
+      if (gone())
+        return nullptr;
+      thread_local fork_recycler r;
+      return &r;
+#endif
+    }
+
+    // Returns: the calling thread's recycler if it exists, without making one.
+    static fork_recycler* existing() noexcept { return current(); }
+
+    std::uint64_t id() const noexcept { return id_; }
+
+    // Returns: how many blocks this thread holds, idle and in flight (for white-box tests).
+    std::size_t blocks() const noexcept { return blocks_.size(); }
+
+    // Returns: a block of this thread's, idle until now, armed with the closure (State::arm).
+    // Throws: std::bad_alloc, or what arming throws; nothing changed then.
+    template <class... Closure>
+    State* take(Closure&&... closure)
+    {
+      if (++takes_ >= periodic_at_ || (idle_.empty() && (productive_ || blocks_.size() >= sweep_at_)))
+        sweep();
+      State* s;
+      if (!idle_.empty())
+      {
+        s = idle_.back();
+        idle_.pop_back();
+      }
+      else
+        s = make_owned();
+      try
+      {
+        s->arm(std::forward<Closure>(closure)...);
+      }
+      catch (...)
+      {
+        idle_.push_back(s); // no allocation: idle_'s capacity covers every block
+        throw;
+      }
+      return s;
+    }
+
+    // Requires: called on this recycler's thread; s is one of its blocks, in flight, whose
+    // result is stored and whose only references are self_ and `future`.
+    // Effects: s is idle again, `future` empty (or s freed, beyond idle_capacity).
+    template <class Ref>
+    void give_back(State* s, Ref& future) noexcept
+    {
+      s->spare_ = std::move(future);
+      make_idle(s);
+    }
+
+    fork_recycler(const fork_recycler&) = delete;
+    fork_recycler& operator=(const fork_recycler&) = delete;
+
+  private:
+    fork_recycler() : id_(new_recycler_id()) { current() = this; }
+
+    ~fork_recycler()
+    {
+      gone() = true;
+      current() = nullptr;
+      for (State* s : blocks_)
+      {
+        if (s->spare_)
+          s->spare_.reset(); // idle: self_ is its last reference
+        // In flight: acq_rel, pairs with the runner's fetch_or (act): the second releases self_.
+        else if (!(s->run_.result_stored.fetch_or(run_record::orphaned_bit, std::memory_order_acq_rel) &
+                   run_record::stored_bit))
+          continue;
+        boost::shared_ptr<State> last = std::move(s->self_);
+      }
+    }
+
+    // Whether this thread's recycler was destroyed: a trivially destructible thread_local, which
+    // stays readable until the thread ends.
+    static bool& gone() noexcept
+    {
+      thread_local bool destroyed = false;
+      return destroyed;
+    }
+    static fork_recycler*& current() noexcept
+    {
+      thread_local fork_recycler* r = nullptr;
+      return r;
+    }
+
+    State* make_owned()
+    {
+      blocks_.reserve(blocks_.size() + 1);
+      idle_.reserve(blocks_.capacity()); // so that putting a block back never allocates
+      State* s = State::make_block(id_);
+      s->index_ = blocks_.size();
+      blocks_.push_back(s);
+      return s;
+    }
+
+    // Effects: s idle, kept if fewer blocks are idle than max(idle_capacity, blocks in flight),
+    // else freed with up to two more idle ones: so the idle blocks shrink back faster than
+    // the blocks in flight do, down to idle_capacity.
+    void make_idle(State* s) noexcept
+    {
+      s->make_idle();
+      const std::size_t limit = std::max(idle_capacity, blocks_.size() - idle_.size() - 1);
+      if (idle_.size() < limit)
+      {
+        idle_.push_back(s);
+        return;
+      }
+      free_block(s);
+      for (int extra = 0; extra < 2 && idle_.size() > limit; ++extra)
+      {
+        State* const t = idle_.back();
+        idle_.pop_back();
+        free_block(t);
+      }
+    }
+
+    // Requires: s idle. Effects: drops it from blocks_ and releases both its references.
+    void free_block(State* s) noexcept
+    {
+      State* const moved = blocks_.back();
+      moved->index_ = s->index_;
+      blocks_[s->index_] = moved;
+      blocks_.pop_back();
+      s->spare_.reset();
+      boost::shared_ptr<State> last = std::move(s->self_);
+    }
+
+    // Effects: takes back every block in flight whose result is stored and whose future is
+    // gone. The next sweep comes when no block is idle, if this one took back a quarter of the
+    // blocks or more, or once as many blocks again as are still in flight were made; and in
+    // any case after four times as many forks as there are blocks (so that blocks left behind
+    // by a burst of futures that ended elsewhere are found, and the idle ones beyond the
+    // capacity freed). Each sweep visits every block: amortized, a few visits per fork.
+    void sweep() noexcept
+    {
+      const std::size_t before = blocks_.size();
+      const std::size_t idle_before = idle_.size();
+      std::size_t in_flight = 0;
+      for (std::size_t i = 0; i < blocks_.size();)
+      {
+        State* const s = blocks_[i];
+        const std::size_t size = blocks_.size();
+        if (!s->spare_ && s->run_.stored() && s->self_.use_count() == 1)
+        {
+          s->spare_ = s->self_; // the future's reference again (one increment, off the fast path)
+          make_idle(s);         // may free s, moving the last block to index i
+        }
+        else if (!s->spare_)
+          ++in_flight;
+        if (blocks_.size() == size)
+          ++i;
+      }
+      // Taken back: the blocks that went idle or were freed, less those freed that were idle.
+      const std::size_t taken_back = (before - in_flight) - idle_before;
+      productive_ = 4 * taken_back >= before;
+      sweep_at_ = blocks_.size() + std::max(first_sweep, in_flight);
+      periodic_at_ = takes_ + 4 * (blocks_.size() + first_sweep);
+    }
+
+    const std::uint64_t id_;
+    std::vector<State*> blocks_; // every block this thread holds self_ of
+    std::vector<State*> idle_;   // those ready for a fork; capacity >= blocks_.size()
+    std::size_t sweep_at_ = first_sweep;       // blocks_.size() at which to sweep when none is idle
+    bool productive_ = false;                  // whether the last sweep took back many blocks
+    std::uint64_t takes_ = 0;                  // forks so far
+    std::uint64_t periodic_at_ = 4 * first_sweep; // takes_ at which to sweep in any case
+  };
+
+} // namespace fork_join
+} // namespace detail
+} // namespace boost
+
+#endif // header

@@ -1,0 +1,271 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// White-box: a thread reuses the blocks of its forks (detail/fork_join/fork_recycler.hpp). A
+// reused block must behave as a new one for every Boost use of its future (value, exception,
+// then(), timed waits, wait_for_any), blocks whose futures end elsewhere must come back (the
+// sweep), and a block must be freed exactly once whichever of its thread's exit, its run and
+// its future's end comes last. Result types count their live instances: a leaked block keeps
+// its result alive; LeakSanitizer (the ASan build) reports a leaked block as well.
+
+#define BOOST_TEST_MODULE detail_fork_recycler
+#include "../watchdog.hpp"
+
+#include <boost/thread/executors/fork_join.hpp>
+#include <boost/thread/latch.hpp>
+#include <boost/thread/future.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <future>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+namespace ex = boost::executors;
+
+namespace {
+
+#ifdef BOOST_THREAD_FJ_NO_FORK_RECYCLING
+constexpr bool recycling = false;
+#else
+constexpr bool recycling = true;
+#endif
+
+// A result that counts its live instances.
+std::atomic<long> live{0};
+struct counted
+{
+  explicit counted(int v = 0) : value(v) { live.fetch_add(1, std::memory_order_relaxed); }
+  counted(const counted& o) : value(o.value) { live.fetch_add(1, std::memory_order_relaxed); }
+  ~counted() { live.fetch_sub(1, std::memory_order_relaxed); }
+  counted& operator=(const counted&) = default;
+  int value;
+};
+
+counted make_counted(int v) { return counted(v); }
+std::uint64_t twice(std::uint64_t x) { return 2 * x; }
+std::uint64_t fail(std::uint64_t x) { throw std::runtime_error(std::to_string(x)); }
+
+// Runs f() as a task of pool and returns its result (fork and join take their pool-thread paths).
+template <class F>
+auto on_pool(ex::fork_join_thread_pool& pool, F f)
+{
+  std::promise<decltype(f())> result;
+  std::future<decltype(f())> done = result.get_future();
+  pool.submit([&] {
+    try
+    {
+      result.set_value(f());
+    }
+    catch (...)
+    {
+      result.set_exception(std::current_exception());
+    }
+  });
+  return done.get();
+}
+
+template <class Future>
+const void* block_of(const Future& f)
+{
+  return boost::detail::fork_join::task_of(f);
+}
+
+// The block types of ex::fork(pool, twice, x) and ex::fork(pool, make_counted, i), and how many
+// blocks of that type the calling thread holds (0 without a recycler).
+template <class R, class A>
+using state_of = boost::detail::fork_join::fork_state<R, R (*)(A), std::tuple<A> >;
+template <class State>
+std::size_t blocks_held()
+{
+  const auto* r = boost::detail::fork_join::fork_recycler<State>::existing();
+  return r ? r->blocks() : 0;
+}
+
+} // namespace
+
+// The block of a joined and destroyed fork is the next fork's, on the thread that forked it:
+// a thousand forks in turn use one block.
+BOOST_AUTO_TEST_CASE(a_finished_fork_block_is_the_next_forks)
+{
+  ex::fork_join_thread_pool pool(1);
+  typedef state_of<std::uint64_t, std::uint64_t> state;
+  on_pool(pool, [&] {
+    const void* first = nullptr;
+    bool all_same = true;
+    for (std::uint64_t i = 0; i < 1000; ++i)
+    {
+      ex::joinable_future<std::uint64_t> f = ex::fork(pool, twice, i);
+      if (i == 0)
+        first = block_of(f);
+      all_same = all_same && block_of(f) == first;
+      f.join();
+      BOOST_TEST(f.get() == 2 * i);
+    }
+    BOOST_TEST((all_same || !recycling)); // without reuse the block cache may give the same memory
+    BOOST_TEST(blocks_held<state>() == (recycling ? 1u : 0u));
+    return 0;
+  });
+}
+
+// A reused block's future behaves as a new one's: exception then value then exception, a then()
+// continuation, a timed wait, wait_for_any, a second get() of a consumed future, a future that
+// is not ready yet.
+BOOST_AUTO_TEST_CASE(a_reused_block_behaves_as_new)
+{
+  ex::fork_join_thread_pool pool(2);
+  on_pool(pool, [&] {
+    for (int round = 0; round < 50; ++round)
+    {
+      {
+        ex::joinable_future<std::uint64_t> f = ex::fork(pool, fail, std::uint64_t(round));
+        f.join();
+        BOOST_TEST(f.has_exception());
+        try
+        {
+          f.get();
+          BOOST_TEST(false);
+        }
+        catch (const std::runtime_error& e)
+        {
+          BOOST_TEST(std::string(e.what()) == std::to_string(round));
+        }
+      }
+      {
+        ex::joinable_future<std::uint64_t> f = ex::fork(pool, twice, std::uint64_t(round));
+        f.join();
+        BOOST_TEST(f.has_value());
+        BOOST_TEST(!f.has_exception());
+        BOOST_TEST(f.get() == 2u * round);
+      }
+      {
+        ex::joinable_future<std::uint64_t> f = ex::fork(pool, twice, std::uint64_t(round));
+        boost::future<std::uint64_t> next = f.then([](boost::future<std::uint64_t> p) { return p.get() + 1; });
+        ex::join(pool, next);
+        BOOST_TEST(next.get() == 2u * round + 1);
+      }
+      {
+        ex::joinable_future<std::uint64_t> f = ex::fork(pool, twice, std::uint64_t(round));
+        while (f.wait_for(boost::chrono::milliseconds(1)) != boost::future_status::ready)
+          pool.try_executing_one();
+        BOOST_TEST(f.get() == 2u * round);
+      }
+      {
+        ex::joinable_future<std::uint64_t> a = ex::fork(pool, twice, std::uint64_t(round));
+        ex::joinable_future<std::uint64_t> b = ex::fork(pool, fail, std::uint64_t(round));
+        ex::join(pool, a, b);
+        boost::wait_for_any(a, b);
+        BOOST_TEST(a.get() == 2u * round);
+        BOOST_TEST(b.has_exception());
+      }
+    }
+    return 0;
+  });
+  // From outside the pool: the future waits (Boost's wait()) for a task that has not run yet.
+  boost::latch gate(1);
+  for (int round = 0; round < 20; ++round)
+  {
+    boost::latch started(1), release(1);
+    ex::joinable_future<std::uint64_t> blocker = ex::fork(pool, [&] {
+      started.count_down();
+      release.wait();
+      return std::uint64_t(7);
+    });
+    started.wait();
+    ex::joinable_future<std::uint64_t> f = ex::fork(pool, twice, std::uint64_t(round));
+    release.count_down();
+    BOOST_TEST(f.get() == 2u * round); // Boost's get(): waits on the shared state
+    BOOST_TEST(blocker.get() == 7u);
+  }
+}
+
+// Futures that end elsewhere than in a joinable_future on the forking thread (plain
+// boost::futures a fork's future was moved into, futures moved to another thread) come back by
+// the sweep: a long run of them holds a bounded number of blocks, and idle blocks shrink back to
+// the recycler's idle capacity. boost::async's blocks are not reused (fork_join_thread_pool.hpp)
+// and are freed. Results are destroyed when their block goes idle or is freed.
+BOOST_AUTO_TEST_CASE(blocks_of_futures_ended_elsewhere_come_back)
+{
+  typedef state_of<counted, int> state;
+  typedef boost::detail::fork_join::fork_recycler<state> recycler;
+  {
+    ex::fork_join_thread_pool pool(2);
+    on_pool(pool, [&] {
+      for (int i = 0; i < 20000; ++i)
+      {
+        boost::future<counted> f = ex::fork(pool, make_counted, i); // a plain future: no give back
+        ex::join(pool, f);
+        BOOST_TEST(f.get().value == i);
+      }
+      BOOST_TEST(blocks_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
+      std::vector<ex::joinable_future<counted> > moved;
+      for (int i = 0; i < 2000; ++i)
+        moved.push_back(ex::fork(pool, make_counted, i));
+      ex::join(pool, moved.begin(), moved.end());
+      BOOST_TEST(blocks_held<state>() >= (recycling ? 2000u : 0u));
+      std::thread([&] { moved.clear(); }).join(); // the last references end on another thread
+      for (int i = 0; i < 20000; ++i)
+      {
+        ex::joinable_future<counted> f = ex::fork(pool, make_counted, i);
+        f.join();
+        BOOST_TEST(f.get().value == i);
+      }
+      BOOST_TEST(blocks_held<state>() <= (recycling ? recycler::idle_capacity + 2 : 0u));
+      for (int i = 0; i < 2000; ++i)
+      {
+        boost::future<counted> f = boost::async(pool, make_counted, i);
+        ex::join(pool, f);
+        BOOST_TEST(f.get().value == i);
+      }
+      return 0;
+    });
+  }
+  BOOST_TEST(live.load() == 0);
+}
+
+// A thread that forks onto a pool and exits: its blocks are freed once, whichever of the exit,
+// the run and the future's end comes last.
+BOOST_AUTO_TEST_CASE(a_forking_thread_may_exit_first)
+{
+  {
+    ex::fork_join_thread_pool pool(1);
+    for (int order = 0; order < 3; ++order)
+    {
+      boost::latch started(1), release(1);
+      ex::joinable_future<int> blocker = ex::fork(pool, [&] {
+        started.count_down();
+        release.wait();
+        return 0;
+      });
+      started.wait(); // the pool's one thread is busy: the forks below wait in its queue
+      ex::joinable_future<counted> kept;
+      std::thread([&] {
+        ex::joinable_future<counted> dropped = ex::fork(pool, make_counted, 1); // dropped unrun
+        kept = ex::fork(pool, make_counted, 2);
+        if (order == 2)
+        {
+          release.count_down(); // both run before this thread exits
+          kept.wait();
+          dropped.wait();
+        }
+      }).join();
+      if (order != 2)
+        release.count_down(); // the exit came first: the runner frees the orphans
+      if (order == 1)
+        kept = ex::joinable_future<counted>(); // the future's end before the run
+      BOOST_TEST(blocker.get() == 0);
+      if (order != 1)
+        BOOST_TEST(kept.get().value == 2);
+      kept = ex::joinable_future<counted>();
+    }
+    pool.close();
+    pool.join();
+  }
+  BOOST_TEST(live.load() == 0);
+}
