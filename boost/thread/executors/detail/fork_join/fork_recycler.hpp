@@ -171,8 +171,10 @@ namespace fork_join {
 
     State* make_owned()
     {
-      blocks_.reserve(blocks_.size() + 1);
-      idle_.reserve(blocks_.capacity()); // so that putting a block back never allocates
+      if (blocks_.size() == blocks_.capacity()) // doubling: reserve(size + 1) would be exact
+        blocks_.reserve(std::max<std::size_t>(2 * blocks_.capacity(), first_sweep));
+      if (idle_.capacity() < blocks_.capacity())
+        idle_.reserve(blocks_.capacity()); // so that putting a block back never allocates
       State* s = State::make_block(id_);
       s->index_ = blocks_.size();
       blocks_.push_back(s);
