@@ -18,11 +18,11 @@
 //  - Give back (the fast path): a joinable_future destroyed on the thread that forked it, whose
 //    task stored its result and which shares the block with self_ only (use_count() == 2),
 //    moves its reference back into spare_ (give_back below).
-//  - Sweep (the slow path): any other future (a plain boost::future of boost::async, one moved
-//    to another thread, a shared_future, a continuation's) just releases its reference. A
-//    thread that has no idle block and has made as many blocks since its last sweep as were in
-//    flight then takes back those whose result is stored and whose only reference is self_
-//    (use_count() == 1); so sweeps cost O(1) per fork, amortized.
+//  - Sweep (the slow path): any other future (a plain boost::future a fork's future was moved
+//    into, one moved to another thread, a shared_future, a continuation's) just releases its
+//    reference. Now and then (sweep below) the thread takes back the blocks whose result is
+//    stored and whose only reference is self_ (use_count() == 1); sweeps cost O(1) visits per
+//    fork, amortized.
 //  - Thread exit: idle blocks are freed; a block still in flight is orphaned: of its owner (at
 //    exit) and its runner (at the end of the run), the one that sets its bit in the run
 //    record's word second releases self_ (run_record::stored_bit, orphaned_bit).
@@ -34,7 +34,11 @@
 // acquire pairs with the runner's acq_rel fetch_or, the runner's last access to the block, and
 // (b) use_count() of 2 or 1, whose acquire (Boost's) pairs with the acq_rel decrement of every
 // reference released on another thread; so every other thread's use of the block happens
-// before its reuse. Idle blocks stay bounded (idle_capacity per block type and thread).
+// before its reuse.
+//
+// Bound: a thread keeps idle as many blocks of a type as it recently had in flight at once, at
+// least idle_capacity (peak_, halved at each periodic sweep); so a repeated burst of forks
+// reuses its blocks, and what a past burst left goes back within a few periods of forks.
 //
 // Built with AddressSanitizer, recycling stays on (unlike block_cache.hpp), so that the sanitizer
 // checks the recycler itself (leaks at exit included); a stale use of a reused block is not
@@ -102,8 +106,9 @@ namespace fork_join {
     template <class... Closure>
     State* take(Closure&&... closure)
     {
-      if (++takes_ >= periodic_at_ || (idle_.empty() && (productive_ || blocks_.size() >= sweep_at_)))
-        sweep();
+      const bool periodic = ++takes_ >= periodic_at_;
+      if (periodic || (idle_.empty() && (productive_ || blocks_.size() >= sweep_at_)))
+        sweep(periodic);
       State* s;
       if (!idle_.empty())
       {
@@ -112,6 +117,7 @@ namespace fork_join {
       }
       else
         s = make_owned();
+      peak_ = std::max(peak_, blocks_.size() - idle_.size());
       try
       {
         s->arm(std::forward<Closure>(closure)...);
@@ -181,25 +187,16 @@ namespace fork_join {
       return s;
     }
 
-    // Effects: s idle, kept if fewer blocks are idle than max(idle_capacity, blocks in flight),
-    // else freed with up to two more idle ones: so the idle blocks shrink back faster than
-    // the blocks in flight do, down to idle_capacity.
+    // Effects: s idle, kept if fewer blocks are idle than max(idle_capacity, peak_), else
+    // freed: a thread keeps as many idle blocks as it recently had in flight, so that a
+    // repeated burst of forks (a deep chain, a wide tree) reuses them all.
     void make_idle(State* s) noexcept
     {
       s->make_idle();
-      const std::size_t limit = std::max(idle_capacity, blocks_.size() - idle_.size() - 1);
-      if (idle_.size() < limit)
-      {
+      if (idle_.size() < std::max(idle_capacity, peak_))
         idle_.push_back(s);
-        return;
-      }
-      free_block(s);
-      for (int extra = 0; extra < 2 && idle_.size() > limit; ++extra)
-      {
-        State* const t = idle_.back();
-        idle_.pop_back();
-        free_block(t);
-      }
+      else
+        free_block(s);
     }
 
     // Requires: s idle. Effects: drops it from blocks_ and releases both its references.
@@ -216,10 +213,12 @@ namespace fork_join {
     // Effects: takes back every block in flight whose result is stored and whose future is
     // gone. The next sweep comes when no block is idle, if this one took back a quarter of the
     // blocks or more, or once as many blocks again as are still in flight were made; and in
-    // any case after four times as many forks as there are blocks (so that blocks left behind
-    // by a burst of futures that ended elsewhere are found, and the idle ones beyond the
-    // capacity freed). Each sweep visits every block: amortized, a few visits per fork.
-    void sweep() noexcept
+    // any case (`periodic`) after four times as many forks as there are blocks, so that blocks
+    // left behind by futures that ended elsewhere are found. A periodic sweep also halves
+    // peak_ (down to the blocks in flight) and frees the idle blocks beyond the new bound, so
+    // what a past burst left idle goes back in a few periods. Each sweep visits every block:
+    // amortized, a few visits per fork.
+    void sweep(bool periodic) noexcept
     {
       const std::size_t before = blocks_.size();
       const std::size_t idle_before = idle_.size();
@@ -241,6 +240,16 @@ namespace fork_join {
       // Taken back: the blocks that went idle or were freed, less those freed that were idle.
       const std::size_t taken_back = (before - in_flight) - idle_before;
       productive_ = 4 * taken_back >= before;
+      if (periodic)
+      {
+        peak_ = std::max(in_flight, peak_ / 2);
+        while (idle_.size() > std::max(idle_capacity, peak_))
+        {
+          State* const s = idle_.back();
+          idle_.pop_back();
+          free_block(s);
+        }
+      }
       sweep_at_ = blocks_.size() + std::max(first_sweep, in_flight);
       periodic_at_ = takes_ + 4 * (blocks_.size() + first_sweep);
     }
@@ -252,6 +261,7 @@ namespace fork_join {
     bool productive_ = false;                  // whether the last sweep took back many blocks
     std::uint64_t takes_ = 0;                  // forks so far
     std::uint64_t periodic_at_ = 4 * first_sweep; // takes_ at which to sweep in any case
+    std::size_t peak_ = 0;                     // the most blocks in flight at once, decaying
   };
 
 } // namespace fork_join
