@@ -76,7 +76,7 @@ namespace fork_join {
   class fork_recycler
   {
   public:
-    static constexpr std::size_t idle_capacity = 256; // idle blocks kept per type and thread
+    static constexpr std::size_t idle_capacity = 256; // idle blocks kept at least (peak_: more)
     static constexpr std::size_t first_sweep = 64;    // blocks made before the first sweep
 
     // Returns: the calling thread's recycler, made at the first call; nullptr once destroyed
@@ -102,7 +102,8 @@ namespace fork_join {
     std::size_t blocks() const noexcept { return blocks_.size(); }
 
     // Returns: a block of this thread's, idle until now, armed with the closure (State::arm).
-    // Throws: std::bad_alloc, or what arming throws; nothing changed then.
+    // Throws: std::bad_alloc, or what arming throws; then every block is idle or in flight as
+    // before (a block made for the call stays idle).
     template <class... Closure>
     State* take(Closure&&... closure)
     {
@@ -132,7 +133,7 @@ namespace fork_join {
 
     // Requires: called on this recycler's thread; s is one of its blocks, in flight, whose
     // result is stored and whose only references are self_ and `future`.
-    // Effects: s is idle again, `future` empty (or s freed, beyond idle_capacity).
+    // Effects: s is idle again (or freed, beyond the bound: make_idle), `future` empty.
     template <class Ref>
     void give_back(State* s, Ref& future) noexcept
     {
