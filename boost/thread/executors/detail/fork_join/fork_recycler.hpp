@@ -64,11 +64,21 @@ namespace boost {
 namespace detail {
 namespace fork_join {
 
-  // Returns: an id no recycler had before (0 is none's). relaxed: only uniqueness matters.
-  inline std::uint64_t new_recycler_id() noexcept
+  // Who owns a block: no two recyclers of a process ever have the same id. A count alone would
+  // not do: a library built with hidden visibility has its own copy of new_recycler_id() and
+  // of its counter, so the counter's address is part of the id. A default id is no one's.
+  struct recycler_id
+  {
+    const void* domain = nullptr;
+    std::uint64_t count = 0;
+    bool operator==(const recycler_id& o) const noexcept { return domain == o.domain && count == o.count; }
+  };
+
+  // Returns: an id no recycler had before. relaxed: only uniqueness matters.
+  inline recycler_id new_recycler_id() noexcept
   {
     static std::atomic<std::uint64_t> next{1};
-    return next.fetch_add(1, std::memory_order_relaxed);
+    return recycler_id{&next, next.fetch_add(1, std::memory_order_relaxed)};
   }
 
   // State: a fork_state (fork_state.hpp), which befriends this class.
@@ -96,7 +106,7 @@ namespace fork_join {
     // Returns: the calling thread's recycler if it exists, without making one.
     static fork_recycler* existing() noexcept { return current(); }
 
-    std::uint64_t id() const noexcept { return id_; }
+    const recycler_id& id() const noexcept { return id_; }
 
     // Returns: how many blocks this thread holds, idle and in flight (for white-box tests).
     std::size_t blocks() const noexcept { return blocks_.size(); }
@@ -255,7 +265,7 @@ namespace fork_join {
       periodic_at_ = takes_ + 4 * (blocks_.size() + first_sweep);
     }
 
-    const std::uint64_t id_;
+    const recycler_id id_;
     std::vector<State*> blocks_; // every block this thread holds self_ of
     std::vector<State*> idle_;   // those ready for a fork; capacity >= blocks_.size()
     std::size_t sweep_at_ = first_sweep;       // blocks_.size() at which to sweep when none is idle

@@ -147,7 +147,7 @@ namespace fork_join {
     {
       if (fork_recycler<fork_state>* r = reuse ? fork_recycler<fork_state>::of_this_thread() : nullptr)
         return r->take(std::move(fn), std::move(bound));
-      fork_state* const s = make_block(0);
+      fork_state* const s = make_block(recycler_id());
       // relaxed: not yet shared; the runner, whose fetch_or sees it, releases self_.
       s->run_.result_stored.store(run_record::orphaned_bit, std::memory_order_relaxed);
       try
@@ -170,8 +170,9 @@ namespace fork_join {
     // A fork is never deferred: answered without the mutex Boost's own version takes.
     bool run_if_is_deferred() override { return false; }
 
-    // Detail: made by boost::allocate_shared (make_block); owner: the recycler's id, 0 for none.
-    explicit fork_state(std::uint64_t owner) : forked_task(&fork_state::act, &fork_state::offer), owner_(owner) {}
+    // Detail: made by boost::allocate_shared (make_block); owner: the recycler's id, or a
+    // default one for none.
+    explicit fork_state(const recycler_id& owner) : forked_task(&fork_state::act, &fork_state::offer), owner_(owner) {}
 
   private:
     friend class fork_recycler<fork_state>;
@@ -185,7 +186,7 @@ namespace fork_join {
 
     // Returns: a new idle block, holding its two references (fork_recycler.hpp).
     // Throws: std::bad_alloc.
-    static fork_state* make_block(std::uint64_t owner)
+    static fork_state* make_block(const recycler_id& owner)
     {
       boost::shared_ptr<fork_state> p = boost::allocate_shared<fork_state>(cached_allocator<fork_state>(), owner);
       fork_state* const s = p.get();
@@ -341,7 +342,7 @@ namespace fork_join {
       }
     }
 
-    const std::uint64_t owner_;
+    const recycler_id owner_;
     boost::shared_ptr<fork_state> self_; // the owner's reference (fork_recycler.hpp)
     future_ref spare_;                   // the next future's reference, while idle
     std::size_t index_ = 0;              // in the owner's list of blocks
