@@ -23,6 +23,7 @@
 #include <future>
 #include <stdexcept>
 #include <string>
+#include <functional>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -227,6 +228,53 @@ BOOST_AUTO_TEST_CASE(blocks_of_futures_ended_elsewhere_come_back)
     });
   }
   BOOST_TEST(live.load() == 0);
+}
+
+// A result that holds futures of the same block type: making its block idle destroys the
+// result, whose futures give their own blocks back to the same recycler meanwhile (during a
+// give back, a sweep and the thread's exit). Every node is counted once, none leaks.
+struct node;
+std::atomic<long> nodes{0};
+struct node
+{
+  node() { nodes.fetch_add(1, std::memory_order_relaxed); }
+  node(node&& o) noexcept : kids(std::move(o.kids)) { nodes.fetch_add(1, std::memory_order_relaxed); }
+  node& operator=(node&&) = default;
+  ~node() { nodes.fetch_sub(1, std::memory_order_relaxed); }
+  std::vector<ex::joinable_future<node> > kids; // forked, joined, never read
+};
+
+node grow(ex::fork_join_thread_pool& pool, int depth)
+{
+  node n;
+  if (depth > 0)
+    for (int i = 0; i < 3; ++i)
+      n.kids.push_back(ex::fork(pool, grow, std::ref(pool), depth - 1));
+  ex::join(pool, n.kids.begin(), n.kids.end());
+  return n;
+}
+
+BOOST_AUTO_TEST_CASE(a_result_holding_futures_of_its_own_type)
+{
+  {
+    ex::fork_join_thread_pool pool(2);
+    on_pool(pool, [&] {
+      for (int round = 0; round < 20; ++round)
+      {
+        ex::joinable_future<node> root = ex::fork(pool, grow, std::ref(pool), 5);
+        root.join();
+        BOOST_TEST(root.get().kids.size() == 3u);
+      }
+      return 0;
+    });
+    std::vector<ex::joinable_future<node> > kept; // these end after the pool's threads exited
+    for (int round = 0; round < 5; ++round)
+      kept.push_back(ex::fork(pool, grow, std::ref(pool), 4));
+    ex::join(pool, kept.begin(), kept.end());
+    pool.close();
+    pool.join();
+  }
+  BOOST_TEST(nodes.load() == 0);
 }
 
 // A thread that forks onto a pool and exits: its blocks are freed once, whichever of the exit,
