@@ -18,12 +18,11 @@
 #include <boost/thread/future.hpp>
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <stdexcept>
 #include <string>
-#include <functional>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -169,7 +168,6 @@ BOOST_AUTO_TEST_CASE(a_reused_block_behaves_as_new)
     return 0;
   });
   // From outside the pool: the future waits (Boost's wait()) for a task that has not run yet.
-  boost::latch gate(1);
   for (int round = 0; round < 20; ++round)
   {
     boost::latch started(1), release(1);

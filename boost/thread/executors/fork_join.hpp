@@ -253,21 +253,8 @@ namespace executors {
     (fs.future_->run_if_is_deferred(), ...);
     detail::fork_join::awaited_roots<n> awaited;
     for (std::size_t k = 0; k < n; ++k)
-    {
       awaited.roots[k] = detail::fork_join::root_of_task(tasks[k]);
-      if (tasks[k])
-        tasks[k]->enter_join(); // taken back below if the join ends first (join_note)
-    }
-    struct notes_back
-    {
-      const detail::fork_join::forked_task* const (&tasks)[n];
-      ~notes_back()
-      {
-        for (const detail::fork_join::forked_task* t : tasks)
-          if (t)
-            t->leave_join();
-      }
-    } back{tasks};
+    const detail::fork_join::join_note notes(tasks, n);
     detail::fork_join::wait_scope scope = awaited.scope();
     scope.leapfrog[0] = records[0];
     scope.leapfrog[1] = records[1];

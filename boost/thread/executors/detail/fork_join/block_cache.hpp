@@ -3,12 +3,13 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Where fork() gets its one block (fork_state.hpp): a cache of freed blocks per thread, by size
-// class, so that a fork in a steady state calls no allocator: the block a finished fork frees on
-// a thread is the next one that thread's forks of that size take. A block freed on another
-// thread than the one that took it (a stolen fork, freed by its thief or its joiner) joins that
-// other thread's cache; a full cache hands blocks back to operator delete, so what a thread
-// holds is bounded (classes x capacity blocks, 16 x 64 x at most 1 KiB).
+// Where the memory of a new fork block (fork_state.hpp) comes from: a cache of freed blocks per
+// thread, by size class, so that a block freed on a thread is the next one that thread's new
+// blocks of that size take. A fork in a steady state makes no new block (fork_recycler.hpp
+// reuses whole blocks); boost::async(pool, f) makes one per call. A block freed on another
+// thread than the one that took it (by its last future, or by its runner once its owner has
+// exited) joins that other thread's cache; a full cache hands blocks back to operator delete,
+// so what a thread holds is bounded (classes x capacity blocks, 16 x 64 x at most 1 KiB).
 //
 // Threading contract: each thread touches only its own cache (thread_local); a block passes
 // between threads only with the reference count that frees it, whose release/acquire orders

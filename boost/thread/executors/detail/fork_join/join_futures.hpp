@@ -137,28 +137,32 @@ namespace fork_join {
     return record ? record->stored() : f.is_ready();
   }
 
-  // Notes the calling thread as the joiner of a fork's future for the scope's lifetime
+  // Notes the calling thread as the joiner of the futures of n forks for the scope's lifetime
   // (forked_task::enter_join); the note stays on a task whose result is stored, and is taken
-  // back from one whose join ends first, by an exception. Requires: t is null or lives until
-  // the scope ends (its future is valid and joined in the scope).
+  // back from one whose join ends first, by an exception. Requires: each of tasks[0, n) is
+  // null or lives until the scope ends (its future is valid and joined in the scope), and so
+  // does the array.
   class join_note
   {
   public:
-    explicit join_note(const forked_task* t) noexcept : t_(t)
+    join_note(const forked_task* const* tasks, std::size_t n) noexcept : tasks_(tasks), n_(n)
     {
-      if (t_)
-        t_->enter_join();
+      for (std::size_t i = 0; i < n_; ++i)
+        if (tasks_[i])
+          tasks_[i]->enter_join();
     }
     ~join_note()
     {
-      if (t_)
-        t_->leave_join();
+      for (std::size_t i = 0; i < n_; ++i)
+        if (tasks_[i])
+          tasks_[i]->leave_join();
     }
     join_note(const join_note&) = delete;
     join_note& operator=(const join_note&) = delete;
 
   private:
-    const forked_task* t_;
+    const forked_task* const* tasks_;
+    std::size_t n_;
   };
 
   // Effects: as help_or_wait for one future, whose task fork() or our boost::async made if
@@ -172,7 +176,7 @@ namespace fork_join {
     require_valid(f, record);
     if (f.future_->run_if_is_deferred())
       return;
-    const join_note note(task);
+    const join_note note(&task, 1);
     awaited_roots<1> awaited;
     awaited.roots[0] = root_of_task(task);
     wait_scope scope = awaited.scope();
