@@ -93,21 +93,6 @@ namespace fork_join {
     // again (fork_recycler.hpp); else nothing (the future's destruction releases it).
     void offer_back(void* future_ref) const noexcept { offer_(this, future_ref); }
 
-    // Effects: notes the calling thread as the one that joins the task's future now (the join
-    // functions, join_futures.hpp and fork_join.hpp): if the task then runs on this very thread
-    // while that future is its only one, it completes the future without the shared state's
-    // mutex (fork_state::finish_unshared). leave_join() takes the note back, for a join that
-    // ends before the result is stored (by an exception).
-    // relaxed: only a runner on the noting thread itself acts on the note, which it sees in
-    // program order; a runner elsewhere compares it with its own token, so a stale note only
-    // sends it to the mutex path, always right.
-    void enter_join() const noexcept { joiner_.store(this_thread_token(), std::memory_order_relaxed); }
-    void leave_join() const noexcept
-    {
-      if (!run_.stored())
-        joiner_.store(nullptr, std::memory_order_relaxed);
-    }
-
   protected:
     using offer_fn = void (*)(const forked_task*, void*) noexcept;
     forked_task(action_fn action, offer_fn offer) noexcept : task(action), offer_(offer) {}
@@ -115,7 +100,6 @@ namespace fork_join {
 
     run_record run_;
     pool_core* scheduler_ = nullptr;
-    mutable std::atomic<const void*> joiner_{nullptr}; // enter_join()
 
   private:
     offer_fn offer_;
@@ -167,7 +151,8 @@ namespace fork_join {
     // Returns: the reference the future holds (moved out of the block).
     future_ref future_reference() noexcept { return std::move(spare_); }
 
-    // A fork is never deferred: answered without the mutex Boost's own version takes.
+    // Fast path, "never deferred" (doc/index.md, "Fast paths and their assumptions"): a fork's state is never deferred, so this is
+    // answered without the mutex Boost's own version takes.
     bool run_if_is_deferred() override { return false; }
 
     // Detail: made by boost::allocate_shared (make_block); owner: the recycler's id, or a
@@ -217,7 +202,6 @@ namespace fork_join {
       run_.state.store(run_record::pending, std::memory_order_relaxed);
       run_.result_stored.store(0, std::memory_order_relaxed);
       run_.runner_slot.store(nullptr, std::memory_order_relaxed);
-      joiner_.store(nullptr, std::memory_order_relaxed);
       scheduler_ = nullptr;
 #ifdef BOOST_THREAD_FJ_TSAN
       // A new block's mutex is a new mutex to ThreadSanitizer: forget the lock orders of the
@@ -249,7 +233,9 @@ namespace fork_join {
         boost::shared_ptr<fork_state> last = std::move(self->self_);
     }
 
-    // offer_back() for this type.
+    // offer_back() for this type. Fast path, "block give-back" (doc/index.md, "Fast paths and their assumptions"): skips building a
+    // new state; precondition: the forking thread, stored(), and no reference but this future
+    // and self_ (every other holder of the state holds a reference of its own).
     static void offer(const forked_task* t, void* ref) noexcept
     {
       fork_state* const self = const_cast<fork_state*>(static_cast<const fork_state*>(t));
@@ -270,20 +256,14 @@ namespace fork_join {
           std::apply(std::move(closure_->fn), std::move(closure_->bound));
           closure_.reset();
           end_run();
-          if (unshared())
-            this->done = true; // finish_unshared()
-          else
-            this->mark_finished_with_result();
+          this->mark_finished_with_result();
         }
         else
         {
           R r = std::apply(std::move(closure_->fn), std::move(closure_->bound));
           closure_.reset();
           end_run();
-          if (unshared())
-            finish_unshared(std::forward<R>(r));
-          else
-            this->mark_finished_with_result(std::forward<R>(r)); // moves a value, passes a reference
+          this->mark_finished_with_result(std::forward<R>(r)); // moves a value, passes a reference
         }
       }
       catch (...)
@@ -292,32 +272,6 @@ namespace fork_join {
         end_run();        // so is this one
         store_exception(current_exception_lossless());
       }
-    }
-
-    // Returns: whether the calling thread, which runs the task, also joins its future now
-    // (enter_join) and that future is the only one (use_count() of 2: it and self_). Then no
-    // thread can wait on the shared state's condition variable or have a continuation or an
-    // external waiter on it: the future's one holder is inside join() on this thread, below
-    // this run (a future is used by one thread at a time, as Boost requires of every future),
-    // and nothing else can make a new reference (self_ is copied only once stored()).
-    bool unshared() const noexcept
-    {
-      return joiner_.load(std::memory_order_relaxed) == this_thread_token() && self_.use_count() == 2;
-    }
-
-    // Requires: unshared(). Effects: as mark_finished_with_result(r), without the mutex, the
-    // waiters' notification and the continuations, which unshared() proves unneeded; the
-    // run record's stored_bit then publishes the result (act).
-    template <class V>
-    void finish_unshared(V&& r)
-    {
-      static_assert(std::is_reference<R>::value || std::is_same<decltype(this->result), boost::optional<R> >::value,
-                    "Boost.Thread stores a future's result in a boost::optional (BOOST_THREAD_FUTURE_USES_OPTIONAL)");
-      if constexpr (std::is_reference<R>::value)
-        this->result = &r;
-      else
-        this->result = std::forward<V>(r);
-      this->done = true;
     }
 
     void end_run() noexcept
@@ -349,6 +303,7 @@ namespace fork_join {
     std::optional<closure> closure_;     // from arm() to the end of the run
   };
 
+  // Fast path, "lock-free get()" (doc/index.md, "Fast paths and their assumptions").
   // Requires: s is the shared state of a fork (fork_state above) whose record says stored(),
   // and only the thread that owns the unique future calls this (so is_valid_, which only the
   // owner's get() writes, needs no lock; done, the result and the exception were written

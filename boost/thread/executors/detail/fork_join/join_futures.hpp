@@ -57,6 +57,7 @@ namespace fork_join {
     return nullptr;
   }
 
+  // Fast path, "unlocked readiness and validity" (doc/index.md, "Fast paths and their assumptions").
   // Throws: future_uninitialized if f is not valid. Given the run record of f's task (fork()
   // or our boost::async made it; else null), without the shared state's mutex, which Boost's
   // valid() takes: is_valid_ is only written by the get() of the future's owner, the thread
@@ -128,6 +129,7 @@ namespace fork_join {
     help_until(first, second, scope, ready, checked_block);
   }
 
+  // Fast path, "unlocked readiness and validity" (doc/index.md, "Fast paths and their assumptions").
   // Returns: f.is_ready(), read from the run record of the task behind f (fork_state.hpp)
   // without the shared state's mutex when there is one (record not null).
   // Requires: f.valid().
@@ -136,34 +138,6 @@ namespace fork_join {
   {
     return record ? record->stored() : f.is_ready();
   }
-
-  // Notes the calling thread as the joiner of the futures of n forks for the scope's lifetime
-  // (forked_task::enter_join); the note stays on a task whose result is stored, and is taken
-  // back from one whose join ends first, by an exception. Requires: each of tasks[0, n) is
-  // null or lives until the scope ends (its future is valid and joined in the scope), and so
-  // does the array.
-  class join_note
-  {
-  public:
-    join_note(const forked_task* const* tasks, std::size_t n) noexcept : tasks_(tasks), n_(n)
-    {
-      for (std::size_t i = 0; i < n_; ++i)
-        if (tasks_[i])
-          tasks_[i]->enter_join();
-    }
-    ~join_note()
-    {
-      for (std::size_t i = 0; i < n_; ++i)
-        if (tasks_[i])
-          tasks_[i]->leave_join();
-    }
-    join_note(const join_note&) = delete;
-    join_note& operator=(const join_note&) = delete;
-
-  private:
-    const forked_task* const* tasks_;
-    std::size_t n_;
-  };
 
   // Effects: as help_or_wait for one future, whose task fork() or our boost::async made if
   // `task` is not null; the calling pool thread publishes it as the one it joins
@@ -176,7 +150,6 @@ namespace fork_join {
     require_valid(f, record);
     if (f.future_->run_if_is_deferred())
       return;
-    const join_note note(&task, 1);
     awaited_roots<1> awaited;
     awaited.roots[0] = root_of_task(task);
     wait_scope scope = awaited.scope();

@@ -33,14 +33,6 @@ namespace fork_join {
   inline thread_local const worker_context* current_worker = nullptr;
   inline thread_local pool_core* running_core = nullptr;
 
-  // An address unique to the calling thread among the threads that run (any thread, worker or
-  // not): what a fork's joiner notes in the block (fork_state.hpp, enter_join).
-  inline const void* this_thread_token() noexcept
-  {
-    static thread_local const char token = 0;
-    return &token;
-  }
-
   // The worker index of the current thread in `core`, or -1 if it is not one of its workers.
   inline int worker_index_in(const pool_core* core) noexcept
   {
