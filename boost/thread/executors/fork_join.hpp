@@ -31,6 +31,7 @@
 #include <boost/thread/executors/detail/fork_join/fork_state.hpp>
 #include <boost/thread/executors/detail/fork_join/is_executor.hpp>
 #include <boost/thread/executors/detail/fork_join/join_futures.hpp>
+#include <boost/thread/executors/detail/fork_join/root_set.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/executors/joinable_future.hpp>
 #include <boost/thread/future.hpp>
@@ -244,6 +245,8 @@ namespace executors {
       return join(fs...);
     constexpr std::size_t n = sizeof...(Futures);
     // Looked up once: for a plain boost::future each lookup is a cross-cast (forked_task_of).
+    // Fast path, "cached task lookups" (doc/index.md, "Fast paths and their assumptions"): no future changes its state during the join
+    // (that would be a non-const call on it, which Boost forbids meanwhile).
     const detail::fork_join::forked_task* const tasks[n] = {detail::fork_join::task_of(fs)...};
     const detail::fork_join::run_record* records[n + 1] = {};
     for (std::size_t k = 0; k < n; ++k)
@@ -254,7 +257,6 @@ namespace executors {
     detail::fork_join::awaited_roots<n> awaited;
     for (std::size_t k = 0; k < n; ++k)
       awaited.roots[k] = detail::fork_join::root_of_task(tasks[k]);
-    const detail::fork_join::join_note notes(tasks, n);
     detail::fork_join::wait_scope scope = awaited.scope();
     scope.leapfrog[0] = records[0];
     scope.leapfrog[1] = records[1];
@@ -292,8 +294,14 @@ namespace executors {
       join(*first);
   }
 
-  // Requires: [first, last) is a range of valid futures; ex is an executor.
-  // Effects, Postconditions, Synchronization, Throws: as join(ex, fs...) over the range.
+  // Requires: [first, last) is a range of valid futures (a forward range: it is walked more
+  // than once); ex is an executor.
+  // Effects, Postconditions, Synchronization: as join(ex, fs...) over the range.
+  // Throws: as join(ex, fs...); std::bad_alloc if the set of awaited tasks of a range of more
+  // than 16 futures cannot be allocated (then no future was waited for).
+  // Complexity: O(n) expected for n futures, plus O(1) expected per queued task the calling
+  // thread looks at while it waits and O(d) for a cycle check on a stack of d frames
+  // (detail/fork_join/root_set.hpp); it never scans the range per task.
   template <class Executor, class Iterator>
   typename std::enable_if<!is_future_type<Executor>::value && !is_future_type<Iterator>::value &&
                           is_future_type<typename std::iterator_traits<Iterator>::value_type>::value>::type
@@ -302,85 +310,33 @@ namespace executors {
     detail::fork_join::pool_core* core = detail::fork_join::core_ptr(ex);
     if (!core)
       return join(first, last);
-    // The tasks behind the first `cached` futures, looked up once: for a plain boost::future
-    // each lookup is a cross-cast (forked_task_of), and the checks below look at a future many
-    // times. Those further on are looked up at each look (waiting allocates nothing).
-    constexpr std::size_t cached = 16;
-    const detail::fork_join::forked_task* tasks[cached];
-    // The task behind the future at `it`, the index-th of the range.
-    auto task_at = [&](std::size_t index, const Iterator& it) {
-      return index < cached ? tasks[index] : detail::fork_join::task_of(*it);
-    };
-    // Invariant: [pending, last) holds every future that was not ready when last looked at;
-    // pending is the range's pending_index-th.
-    Iterator pending = first;
-    std::size_t pending_index = 0;
-    // The tasks of [pending, noted) are noted as joined by this thread; a join that ends by an
-    // exception takes the notes back (detail::fork_join::join_note).
-    Iterator noted = first;
-    auto notes_back = [&] {
-      std::size_t index = pending_index;
-      for (Iterator it = pending; it != noted; ++it, ++index)
-        if (const detail::fork_join::forked_task* t = task_at(index, it))
-          t->leave_join();
-    };
-    struct on_exit
-    {
-      decltype(notes_back)& f;
-      ~on_exit() { f(); }
-    } back{notes_back};
-    std::size_t count = 0;
-    for (Iterator it = first; it != last; ++it, ++count)
+    // The root ids of the awaited tasks, for rule (a) of the admission rule: fixed for the
+    // whole join, since a queued task is not ready and so is still pending.
+    detail::fork_join::root_set awaited;
+    for (Iterator it = first; it != last; ++it)
     {
       const detail::fork_join::forked_task* t = detail::fork_join::task_of(*it);
       detail::fork_join::require_valid(*it, detail::fork_join::record_of_task(t));
       it->future_->run_if_is_deferred();
-      if (count < cached)
-        tasks[count] = t;
-      if (t)
-        t->enter_join();
-      noted = it;
-      ++noted;
+      awaited.insert(detail::fork_join::root_of_task(t));
     }
+    // Invariant: [pending, last) holds every future that was not ready when last looked at.
+    Iterator pending = first;
     auto ready = [&] {
-      while (pending != last &&
-             detail::fork_join::is_ready(detail::fork_join::record_of_task(task_at(pending_index, pending)), *pending))
-      {
+      while (pending != last && detail::fork_join::ready(*pending))
         ++pending;
-        ++pending_index;
-      }
       return pending == last;
     };
-    // The awaited tasks are those of [pending, last) (a scan per task looked at; the range's
-    // futures stay where they are, so waiting allocates nothing).
-    typedef decltype(task_at) task_lookup;
-    struct range
-    {
-      const Iterator* pending;
-      const std::size_t* pending_index;
-      const Iterator* last;
-      const task_lookup* task_at;
-      static bool contains(const void* self, detail::fork_join::task_tag root) noexcept
-      {
-        const range& r = *static_cast<const range*>(self);
-        std::size_t index = *r.pending_index;
-        for (Iterator it = *r.pending; it != *r.last; ++it, ++index)
-          if (detail::fork_join::root_of_task((*r.task_at)(index, it)) == root)
-            return true;
-        return false;
-      }
-    } awaited{&pending, &pending_index, &last, &task_at};
     detail::fork_join::wait_scope scope;
-    scope.awaits = &range::contains;
+    scope.awaits = &detail::fork_join::root_set::contains;
     scope.context = &awaited;
+    // Once: the frames below a join do not change while it waits (those it runs above them
+    // have returned before each check).
+    bool checked = false;
     auto check = [&] {
-      std::size_t index = pending_index;
-      for (Iterator it = pending; it != last; ++it, ++index)
-      {
-        const detail::fork_join::task_tag root = detail::fork_join::root_of_task(task_at(index, it));
-        if (root != 0 && detail::fork_join::root_on_own_stack(root))
-          boost::throw_exception(join_cycle_error());
-      }
+      if (!checked && awaited.any_on_own_stack())
+        boost::throw_exception(join_cycle_error());
+      checked = true;
     };
     detail::fork_join::help_or_wait(core, scope, ready, [&] { pending->wait(); }, check);
   }
