@@ -21,11 +21,17 @@
 //  - Spare threads (Lea's "compensation", as java.util.concurrent.ForkJoinPool's
 //    tryCompensate): a pool thread that waits and may run nothing calls begin_block() before it
 //    sleeps. Invariant: while fewer than BOOST_THREAD_FJ_MAX_SPARE_THREADS spares exist, at
-//    least worker_count() pool threads are not blocked in a wait (they run tasks, search, or
-//    sleep here and are woken by pushes). So a blocked waiter never costs the pool a worker,
-//    and a task that only a thread free of waits may run (one that could wait for a frame
-//    buried in a waiter's stack) always finds one. Spares park when idle and leave with the
-//    workers; at most BOOST_THREAD_FJ_MAX_SPARE_THREADS of them are ever started.
+//    least worker_count() pool threads are free: neither blocked in a wait nor gone (left
+//    worker_loop, by an interruption or at_thread_entry's exception, and not yet replaced by
+//    join()'s fresh thread on the same slot); they run tasks, search, or sleep here and are
+//    woken by pushes. Both counts live in one atomic word (unavailable_), so a thread that
+//    blocks and a thread that leaves at the same moment cannot both miss each other: the
+//    second read-modify-write sees the first. begin_block() starts a spare when too few are
+//    free; a thread that leaves while a waiter is blocked starts one for the waiter
+//    (thread_left()). So a blocked waiter never costs the pool a worker, and a task that only
+//    a thread free of waits may run (one that could wait for a frame buried in a waiter's
+//    stack) always finds one. Spares park when idle and leave with the workers; at most
+//    BOOST_THREAD_FJ_MAX_SPARE_THREADS of them are ever started.
 //  - Counted tasks: every heap task (submit, fork) and every stack task (stack_task.hpp) pushed
 //    by a thread that is not one of our pool threads. A stack task a pool thread pushes is not
 //    counted: its parent frame is running and cannot end before it, and that parent is itself
@@ -139,6 +145,9 @@ namespace fork_join {
   struct alignas(64) worker_slot
   {
     chase_lev_deque<task> deque;
+    // Whether a thread has run on this slot: written by each thread that runs on it, in turn
+    // (join() starts a slot's next thread only after joining its last one).
+    bool entered = false;
     counters stats;             // written by the owner only
     std::uint64_t push_seq = 0; // owner-only
     std::int64_t credits = 0;   // owner-only: task credits drawn from pool_core::unfinished_
@@ -346,6 +355,9 @@ namespace fork_join {
       // relaxed: only a hint to skip the mutex. Not missing a task here matters only on the
       // way to sleep, and there the waiter's acquire of the epoch in prepare_wait() has
       // synchronized with the pusher's notify, which follows its increment of the hint.
+      // Fast path, "shared-queue lookahead" (doc/index.md, "Fast paths and their assumptions"):
+      // a scope looks at the first BOOST_THREAD_FJ_SHARED_LOOKAHEAD tasks only; pool threads,
+      // which take the front unconditionally, run what lies beyond.
       // A scope reads each candidate's tag under the queue's lock; without one, the front is
       // taken unread (the task was built by another thread: a cache miss inside the lock that
       // outside submitters wait on).
@@ -448,7 +460,12 @@ namespace fork_join {
     {
       worker_slot& own = *slots_[index];
       worker_scope scope(this, index, &own);
-      struct leave // however the thread leaves (an interruption): no credit, no executor record
+      if (own.entered) // join()'s fresh thread on the slot of one that left: free again
+        unavailable_.fetch_sub(gone_one, std::memory_order_acq_rel); // acq_rel: see begin_block()
+      own.entered = true;
+      // However the thread leaves (an interruption, at_thread_entry's exception): no credit,
+      // no executor record, and it counts as gone.
+      struct leave
       {
         pool_core& core;
         worker_slot& own;
@@ -456,6 +473,7 @@ namespace fork_join {
         {
           core.give_back_credits(own);
           own.recorded_executor.reset();
+          core.thread_left();
         }
       } on_exit{*this, own};
       on_entry();
@@ -529,10 +547,10 @@ namespace fork_join {
     bool begin_block() noexcept
     {
       parking_.notify_one();
-      // acq_rel: with the acquire in thread_count(), two threads that block at once see at
-      // least one of each other's increments, so they do not both count on one spare.
-      const long blocked = static_cast<long>(blocked_.fetch_add(1, std::memory_order_acq_rel)) + 1;
-      if (static_cast<long>(thread_count()) - blocked < static_cast<long>(worker_count_) && !start_spare())
+      // acq_rel: one modification order for blocks and leaves (unavailable_), so of two
+      // threads that block or leave at once the second sees the first; with the acquire in
+      // thread_count(), two blockers do not both count on one spare.
+      if (too_few_free(unavailable_.fetch_add(1, std::memory_order_acq_rel) + 1) && !start_spare())
       {
         end_block();
         return false;
@@ -543,7 +561,7 @@ namespace fork_join {
     void end_block() noexcept
     {
       // relaxed: a late decrement only makes another blocker start a spare it could have spared.
-      blocked_.fetch_sub(1, std::memory_order_relaxed);
+      unavailable_.fetch_sub(1, std::memory_order_relaxed);
     }
 
     // Returns: the sum of every pool thread's counters and the outside threads' counters.
@@ -561,6 +579,7 @@ namespace fork_join {
     // deque that already held a task: that deque was advertised when it became non-empty, and
     // the task's parent, on this thread, waits for it only through help_until, which wakes a
     // sleeper before it sleeps (begin_block). Hazard 3 above has the argument.
+    // Fast path, "stack-task wake-up fence" (doc/index.md, "Fast paths and their assumptions").
     BOOST_FORCEINLINE void push_own(worker_slot& slot, task* t, bool stack_task = false)
     {
       const std::size_t before = slot.deque.push(t, t->tag());
@@ -599,6 +618,7 @@ namespace fork_join {
     // tag is read before the take (chase_lev_deque.hpp), and the push happens before that
     // read; the task's end happens before every push that follows it on that thread, so a
     // task pushed after the end is seen with done() true.
+    // Fast path, "join publication and leapfrogging by tag" (doc/index.md, "Fast paths and their assumptions").
     task* steal_for(const run_record& run) noexcept
     {
       // acquire: pairs with the runner's release store in note_runner(), for the other fields.
@@ -637,6 +657,30 @@ namespace fork_join {
         parking_.notify_one_if_waiting();
     }
 
+    // One pool thread gone (left worker_loop) in unavailable_; the low half counts blocked ones.
+    static constexpr std::uint64_t gone_one = std::uint64_t(1) << 32;
+
+    // Returns: whether, with `unavailable` (a value of unavailable_), fewer than worker_count()
+    // pool threads are free (the invariant above).
+    bool too_few_free(std::uint64_t unavailable) const noexcept
+    {
+      const std::int64_t blocked = static_cast<std::int64_t>(unavailable & (gone_one - 1));
+      const std::int64_t gone = static_cast<std::int64_t>(unavailable >> 32);
+      return static_cast<std::int64_t>(thread_count()) - blocked - gone < static_cast<std::int64_t>(worker_count_);
+    }
+
+    // Effects: counts the calling pool thread, which leaves worker_loop, as gone; if a waiter
+    // is blocked and too few threads are then free, starts a spare in its place (issue 20: a
+    // thread that left by an interruption while another was blocked in a join stranded that
+    // join, and the pool's destructor never returned).
+    void thread_left() noexcept
+    {
+      // acq_rel: see begin_block().
+      const std::uint64_t unavailable = unavailable_.fetch_add(gone_one, std::memory_order_acq_rel) + gone_one;
+      if ((unavailable & (gone_one - 1)) != 0 && too_few_free(unavailable))
+        start_spare(); // none to be had (the cap): the waiter stays blocked, the limit doc/index.md lists
+    }
+
     // Effects: builds the next slot and starts a spare thread on it. Returns: whether it did.
     bool start_spare() noexcept
     {
@@ -663,6 +707,8 @@ namespace fork_join {
 
     // Accounts a counted task about to be queued by the calling thread, whose slot is `own`
     // if it is one of our pool threads (it spends a credit), else nullptr.
+    // Fast path, "task credits" (doc/index.md, "Fast paths and their assumptions"): every credit goes back before its thread parks or
+    // leaves, however it leaves (worker_loop's leave guard).
     BOOST_FORCEINLINE void count_one(worker_slot* own) noexcept
     {
       if (own && own->credits > 0)
@@ -720,7 +766,9 @@ namespace fork_join {
     const unsigned max_threads_;
     std::unique_ptr<std::unique_ptr<worker_slot>[]> slots_;
     std::atomic<unsigned> started_{0};  // slots in use: workers, then spares
-    alignas(64) std::atomic<unsigned> blocked_{0}; // pool threads blocked in a wait
+    // Pool threads blocked in a wait (low 32 bits) and gone (high 32 bits, in gone_one units).
+    // Fast path, "spare accounting" (doc/index.md, "Fast paths and their assumptions"): one word, so that one RMW sees both counts.
+    alignas(64) std::atomic<std::uint64_t> unavailable_{0};
     mutex spare_mtx_;
     spare_starter starter_ = nullptr;
     void* starter_context_ = nullptr;
