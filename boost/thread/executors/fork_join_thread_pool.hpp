@@ -52,6 +52,7 @@
 #include <boost/thread/mutex.hpp>
 #include <boost/thread/thread.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -261,8 +262,12 @@ namespace executors {
     // from one of this pool's threads.
     // Effects: joins every worker and spare thread; then, if threads left early because they
     // were interrupted, starts a fresh thread for each (calling at_thread_entry) to run what
-    // they left, and joins those, until every accepted closure has run. Several threads may
-    // call join() at once; each returns once all of this is done.
+    // they left, and joins those, until every accepted closure has run. If in one such round
+    // every fresh thread left from at_thread_entry (it threw boost::thread_interrupted), the
+    // threads of later rounds, and the spares they start, skip at_thread_entry: a pool whose
+    // threads all refuse to start still runs what it accepted, rather than restart them
+    // forever or drop the work. Several threads may call join() at once; each returns once
+    // all of this is done.
     // Synchronization: the completion of every accepted closure happens before join returns.
     // Throws: boost::thread_resource_error if a thread to run what interrupted threads left
     // cannot be started (what is left then stays queued; a later join() may finish it).
@@ -274,11 +279,15 @@ namespace executors {
       {
         // Interrupted threads left accepted closures: fresh threads on the same slots run
         // them (tasks nest on big worker stacks, not on the caller's).
+        // relaxed: join_threads() below joined every thread that counted, which orders it.
+        const std::uint64_t entered = entered_.load(std::memory_order_relaxed);
         const unsigned n = core_->thread_count();
         for (unsigned i = 0; i < n; ++i)
           if (!start_thread(i))
             boost::throw_exception(thread_resource_error());
         join_threads();
+        if (entered_.load(std::memory_order_relaxed) == entered) // relaxed: as above
+          skip_entry_.store(true, std::memory_order_relaxed);    // relaxed: read by threads started after
       }
     }
 
@@ -421,8 +430,17 @@ namespace executors {
     {
       try
       {
-        entry_function entry = at_thread_entry_; // each thread its own copy
-        core_->worker_loop(index, [&] { entry(*this); });
+        core_->worker_loop(index, [&] {
+          // relaxed: set by join() before it starts the threads that read it (thread start
+          // synchronizes).
+          if (!skip_entry_.load(std::memory_order_relaxed))
+          {
+            entry_function entry = at_thread_entry_; // each thread its own copy
+            entry(*this);
+          }
+          // relaxed: read by join() after joining this thread.
+          entered_.fetch_add(1, std::memory_order_relaxed);
+        });
       }
       catch (thread_interrupted&)
       {
@@ -436,6 +454,8 @@ namespace executors {
     mutex join_mtx_;                // one join() at a time
     std::deque<thread> threads_;    // workers, spares, and threads join() started
     std::size_t stack_size_ = 0;    // of the next thread (0: the system's default), under threads_mtx_
+    std::atomic<std::uint64_t> entered_{0}; // threads that got past at_thread_entry
+    std::atomic<bool> skip_entry_{false};   // join(): at_thread_entry refused a whole round
   };
 
 } // namespace executors
