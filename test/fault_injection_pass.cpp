@@ -8,13 +8,13 @@
 // that can be armed to fail the Nth allocation from now, on any thread: the throwing forms
 // throw std::bad_alloc, the nothrow forms return nullptr.
 //
-// Each path (one Boost.Test case each: submit, fork_join, async_join, parallel_invoke,
-// task_block, parallel_for, parallel_reduce, parallel_sort) runs on pools of 1 and 2 threads,
-// called from the main thread and from inside a pool task. First a counting run measures how
-// many allocations the path makes (count); then for every N in 1..count + 2 the path runs
-// with the Nth allocation failing, and again with the Nth and every later one failing (out of
-// memory for good: this also fails the allocations an exception's handling makes), and the
-// test checks:
+// Each path (one Boost.Test case each: submit, fork_join, async_join, range_join,
+// parallel_invoke, task_block, parallel_for, parallel_reduce, parallel_sort) runs on pools of 1
+// and 2 threads, called from the main thread and from inside a pool task. First a counting run
+// measures how many allocations the path makes (count); then for every N in 1..count + 2 the
+// path runs with the Nth allocation failing, and again with the Nth and every later one
+// failing (out of memory for good: this also fails the allocations an exception's handling
+// makes), and the test checks:
 //  - the caller gets std::bad_alloc (possibly inside an exception_list, or out of a future), or
 //    the call completes normally with the right result;
 //  - no task runs twice; every accepted task (its submission returned) runs exactly once,
@@ -350,6 +350,27 @@ std::vector<path> paths()
                  return sum;
                },
                6});
+  p.push_back({"range_join",
+               [](fork_join_thread_pool& pool, tracker& t) {
+                 // More than 16 futures: the range join allocates its set of awaited tasks.
+                 std::vector<joinable_future<long> > fs;
+                 fs.reserve(40);
+                 for (int i = 0; i < 40; ++i)
+                 {
+                   fs.push_back(fork(pool, [&t, i] {
+                     ++t.runs[i];
+                     user_allocation(i);
+                     return long(i);
+                   }));
+                   t.accepted[i] = 1;
+                 }
+                 fj::join(pool, fs.begin(), fs.end());
+                 long sum = 0;
+                 for (auto& f : fs)
+                   sum += f.get();
+                 return sum;
+               },
+               40 * 39 / 2});
   p.push_back({"parallel_invoke",
                [](fork_join_thread_pool& pool, tracker& t) {
                  // Every callable of a parallel_invoke runs, whatever the others throw.
@@ -603,6 +624,7 @@ void run_path(const char* name)
 BOOST_AUTO_TEST_CASE(submit) { run_path("submit"); }
 BOOST_AUTO_TEST_CASE(fork_join) { run_path("fork_join"); }
 BOOST_AUTO_TEST_CASE(async_join) { run_path("async_join"); }
+BOOST_AUTO_TEST_CASE(range_join) { run_path("range_join"); }
 BOOST_AUTO_TEST_CASE(parallel_invoke) { run_path("parallel_invoke"); }
 BOOST_AUTO_TEST_CASE(task_block) { run_path("task_block"); }
 BOOST_AUTO_TEST_CASE(parallel_for) { run_path("parallel_for"); }
