@@ -182,6 +182,7 @@ namespace executors {
     ~fork_join_thread_pool()
     {
       interrupt_and_join();
+      core_->quiesce(); // an outside submitter may still be in submit() after its task ran
       core_->set_spare_starter(nullptr, nullptr); // no thread of ours is left to call it
       core_->set_owner(nullptr);
     }

@@ -277,6 +277,7 @@ namespace fork_join {
       const task_tag tag = new_root_id();
       t->set_tag(tag, tag);
       worker_slot* const own = own_slot();
+      const outside_access guard(own ? nullptr : this);
       count_one(own);
       try
       {
@@ -310,6 +311,7 @@ namespace fork_join {
       }
       t->set_tag(stack_bit, current_root());
       t->set_counted(true);
+      const outside_access guard(this);
       count_one(nullptr);
       try
       {
@@ -399,6 +401,7 @@ namespace fork_join {
     {
       const bool counted = t->counted(); // read first: a stack task may be gone after run()
       frame_scope frame(t->root());
+      const outside_access guard(own_slot() ? nullptr : this); // the finish below outlasts the task
       struct finish_guard
       {
         pool_core& core;
@@ -515,6 +518,17 @@ namespace fork_join {
       }
     }
 
+    // Requires: every pool thread has been joined (the pool's destructor).
+    // Effects: waits until no thread that is not a pool thread is inside an access to the core
+    // that may outlast the task it submitted or ran (outside_access); after that, the core may
+    // be freed. Progress: blocks (yields) for at most the tail of such an access.
+    void quiesce() const noexcept
+    {
+      // acquire: pairs with ~outside_access's release: its last access happens before ours.
+      while (outside_ops_.load(std::memory_order_acquire) != 0)
+        this_thread::yield();
+    }
+
     // Effects: rejects further submissions from outside; wakes every sleeper so that workers
     // can leave once the pool is drained.
     void close()
@@ -574,6 +588,35 @@ namespace fork_join {
     }
 
   private:
+    // Marks an access to the core by a thread that is not one of its pool threads (null: none)
+    // for the scope's lifetime: a submission, whose notify follows the push, or a task run,
+    // whose count follows the task's end. Either may outlast the completion of what it
+    // submitted or ran, after which the pool's owner may destroy the pool: Boost's own threads
+    // (when_all's, async(launch::async)'s) submit continuations through an executor_adaptor
+    // that owns the pool, and the continuation's result may be ready before submit() returns.
+    // The pool's destructor therefore waits for these (quiesce()) before it frees the core.
+    class outside_access
+    {
+    public:
+      explicit outside_access(pool_core* core) noexcept : core_(core)
+      {
+        // relaxed: sequenced before the push or the run it guards, which happens before every
+        // completion the destructor waits for, so its quiesce() sees this increment.
+        if (core_)
+          core_->outside_ops_.fetch_add(1, std::memory_order_relaxed);
+      }
+      ~outside_access()
+      {
+        if (core_)
+          core_->outside_ops_.fetch_sub(1, std::memory_order_release); // release: see quiesce()
+      }
+      outside_access(const outside_access&) = delete;
+      outside_access& operator=(const outside_access&) = delete;
+
+    private:
+      pool_core* const core_;
+    };
+
     // Effects: pushes t to the bottom of the caller's own deque and advertises it to sleepers
     // (notify_one_if_waiting: a seq_cst fence and a load), except a stack task pushed onto a
     // deque that already held a task: that deque was advertised when it became non-empty, and
@@ -777,6 +820,7 @@ namespace fork_join {
     alignas(64) std::atomic<std::int64_t> shared_hint_{0}; // >= tasks in shared_
     alignas(64) std::atomic<std::size_t> unfinished_{0};
     counters outside_stats_{counters::shared}; // written by threads that are not workers
+    alignas(64) std::atomic<unsigned> outside_ops_{0}; // outside_access scopes in flight
     event_count parking_;
   };
 
