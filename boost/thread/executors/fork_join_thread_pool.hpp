@@ -570,6 +570,59 @@ namespace executors {
 
 } // namespace executors
 
+namespace detail {
+namespace fork_join {
+
+  // The body of every boost::async overload below: queue f(args...) on ex as fork() does, in
+  // a future that records ex as its executor (see the generic overload for the contract).
+  template <class F, class... Args>
+  boost::future<std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> >
+  async_as_fork(executors::fork_join_thread_pool& ex, F&& f, Args&&... args)
+  {
+    typedef std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> result_type;
+    typedef executors::executor_ref<executors::fork_join_thread_pool> recorded_type;
+    unrun_task_exception(); // made before anything it would stand in for
+    pool_core& core = *core_of(ex);
+    // The executor record first: a block once taken is finished only by submit() (its run or
+    // discard), so nothing may throw between the two.
+    boost::shared_ptr<executors::executor> recorded;
+    if (worker_slot* own = core.own_slot())
+    {
+      if (!own->recorded_executor) // one per pool thread (pool_core.hpp, worker_slot)
+        own->recorded_executor = boost::make_shared<recorded_type>(ex);
+      recorded = own->recorded_executor;
+    }
+    else
+      recorded = boost::make_shared<recorded_type>(ex);
+    typedef fork_state<result_type, typename std::decay<F>::type, std::tuple<typename std::decay<Args>::type...> >
+        state_type;
+    // Not from the thread's recycler (fork_recycler.hpp): a plain boost::future cannot give its
+    // block back when it ends, and sweeping for them cost more on uts than it saved on fib.
+    state_type* const state =
+        state_type::take(typename std::decay<F>::type(std::forward<F>(f)),
+                         std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...), false);
+    state->set_executor_policy(std::move(recorded));
+    state->set_scheduler(&core); // a joinable_future made of the result joins as fork()'s does
+    boost::future<result_type> result;
+    result.future_ = state->future_reference(); // Boost's basic_future exposes its state pointer
+    core.submit(state, queue_end::front);
+    return result;
+  }
+
+  // Whether Boost.Thread's own overload for functions, async(Executor&, R (*)(A&&...), A&&...),
+  // accepts f and args: the same deduction, without partial ordering (the int/long tag picks
+  // the first one whenever it is viable).
+  template <class R, class... A>
+  std::true_type boost_async_takes_function(int, R (*)(A&&...), A&&...);
+  template <class... T>
+  std::false_type boost_async_takes_function(long, T&&...);
+  template <class F, class... Args>
+  using boost_async_takes_function_t =
+      decltype(boost_async_takes_function(0, std::declval<F>(), std::declval<Args>()...));
+
+} // namespace fork_join
+} // namespace detail
+
 // Requires: as boost::async(ex, f, args...): F and each of Args are MoveConstructible and
 // invoking a decayed copy of f with decayed copies of args is well-formed.
 // Effects: as Boost's boost::async(ex, f, args...), whose overload for executors this one is
@@ -584,39 +637,51 @@ namespace executors {
 // before the future becomes ready.
 // Throws: sync_queue_is_closed if ex is closed and the caller runs none of its tasks;
 // std::bad_alloc.
-template <class F, class... Args>
+// Progress: as fork(ex, f, args...), plus the executor record (one per pool thread; from
+// other threads one allocation per call).
+// Functions: Boost.Thread has an overload of its own for functions,
+// async(Executor&, R (*)(A&&...), A&&...), which takes `int f()` and any function whose
+// parameters are all rvalue references, called with rvalues of those types. Against this
+// overload neither is more specialized (ours in the executor, Boost's in the callable), so such
+// calls were ambiguous. This overload therefore steps aside for them, and the four below,
+// Boost's shape with our executor type and so more specialized than Boost's, take them: the
+// function runs on this path too. They are written per number of parameters (0 to 3) because
+// GCC (12 at least) cannot order a variadic `R (*)(A&&...)` against Boost's and reports the
+// call ambiguous where Clang does not. A function of that shape with more than three
+// parameters is left to Boost's overload: it runs on the pool, but as on other executors
+// (its join does not run it, and an exception reaches get() as Boost stores it).
+template <class F, class... Args,
+          typename std::enable_if<!detail::fork_join::boost_async_takes_function_t<F, Args...>::value, int>::type = 0>
 future<std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> >
 async(executors::fork_join_thread_pool& ex, F&& f, Args&&... args)
 {
-  typedef std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> result_type;
-  typedef executors::executor_ref<executors::fork_join_thread_pool> recorded_type;
-  detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
-  detail::fork_join::pool_core& core = *detail::fork_join::core_of(ex);
-  // The executor record first: a block once taken is finished only by submit() (its run or
-  // discard), so nothing may throw between the two.
-  boost::shared_ptr<executors::executor> recorded;
-  if (detail::fork_join::worker_slot* own = core.own_slot())
-  {
-    if (!own->recorded_executor) // one per pool thread (pool_core.hpp, worker_slot)
-      own->recorded_executor = boost::make_shared<recorded_type>(ex);
-    recorded = own->recorded_executor;
-  }
-  else
-    recorded = boost::make_shared<recorded_type>(ex);
-  typedef detail::fork_join::fork_state<result_type, typename std::decay<F>::type,
-                                       std::tuple<typename std::decay<Args>::type...> >
-      state_type;
-  // Not from the thread's recycler (fork_recycler.hpp): a plain boost::future cannot give its
-  // block back when it ends, and sweeping for them cost more on uts than it saved on fib.
-  state_type* const state =
-      state_type::take(typename std::decay<F>::type(std::forward<F>(f)),
-                       std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...), false);
-  state->set_executor_policy(std::move(recorded));
-  state->set_scheduler(&core); // a joinable_future made of the result joins as fork()'s does
-  future<result_type> result;
-  result.future_ = state->future_reference(); // Boost's basic_future exposes its state pointer
-  core.submit(state, detail::fork_join::queue_end::front);
-  return result;
+  return detail::fork_join::async_as_fork(ex, std::forward<F>(f), std::forward<Args>(args)...);
+}
+
+// Requires, Effects, Returns, Synchronization, Throws, Progress: as the overload above, for
+// the functions it leaves to these (see "Functions" there).
+template <class R>
+future<R> async(executors::fork_join_thread_pool& ex, R (*f)())
+{
+  return detail::fork_join::async_as_fork(ex, f);
+}
+
+template <class R, class A1>
+future<R> async(executors::fork_join_thread_pool& ex, R (*f)(A1&&), A1&& a1)
+{
+  return detail::fork_join::async_as_fork(ex, f, std::forward<A1>(a1));
+}
+
+template <class R, class A1, class A2>
+future<R> async(executors::fork_join_thread_pool& ex, R (*f)(A1&&, A2&&), A1&& a1, A2&& a2)
+{
+  return detail::fork_join::async_as_fork(ex, f, std::forward<A1>(a1), std::forward<A2>(a2));
+}
+
+template <class R, class A1, class A2, class A3>
+future<R> async(executors::fork_join_thread_pool& ex, R (*f)(A1&&, A2&&, A3&&), A1&& a1, A2&& a2, A3&& a3)
+{
+  return detail::fork_join::async_as_fork(ex, f, std::forward<A1>(a1), std::forward<A2>(a2), std::forward<A3>(a3));
 }
 
 using executors::current_fork_join_pool;
