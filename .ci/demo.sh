@@ -11,7 +11,8 @@ bash .ci/install-deps.sh libtbb-dev gnuplot-nox
 # Configure quietly, but show which peers were found and which skipped.
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBOOST_FORK_JOIN_BUILD_TESTS=OFF \
       -DBOOST_FORK_JOIN_BUILD_EXAMPLES=OFF | { grep 'fork_join_bench:' || true; }
-cmake --build build/release -j"$(nproc)" --target fork_join_bench fork_join_shared_queue_bench fork_join_fork_cost_bench
+cmake --build build/release -j"$(nproc)" --target fork_join_bench fork_join_shared_queue_bench fork_join_fork_cost_bench \
+  fork_join_scaling_bench
 mkdir -p doc/benchmark
 exec build/release/libs/fork_join/bench/fork_join_bench \
      --json doc/benchmark/results.json --plot doc/benchmark/results.png "$@"

@@ -30,6 +30,7 @@
 // under the timeout only (an idle pool is supposed to use no CPU).
 
 #include "bench.hpp"
+#include "machine.hpp"
 #include "report.hpp"
 
 #include <boost/version.hpp>
@@ -414,91 +415,16 @@ unsigned cpus_available()
   return static_cast<unsigned>(CPU_COUNT(&set));
 }
 
-std::string first_line(const char* path)
-{
-  std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);
-  return line;
-}
+using bench::first_line;
+using bench::load_average;
+using bench::machine_cpu;
+using bench::machine_cpu_now;
 
-// The 1, 5 and 15 minute load averages: others' work on a shared machine skews the times.
-std::string load_average()
-{
-  std::istringstream fields(first_line("/proc/loadavg"));
-  std::string one, five, fifteen;
-  fields >> one >> five >> fifteen;
-  return one + " " + five + " " + fifteen;
-}
-
-// CPU time the whole machine has spent busy (user, nice, system, irq, softirq, and steal: time a
-// hypervisor gave to others) and in all, from /proc/stat, in seconds.
-struct machine_cpu
-{
-  double busy = 0;
-  double total = 0;
-};
-
-machine_cpu machine_cpu_now()
-{
-  std::istringstream fields(first_line("/proc/stat"));
-  std::string cpu;
-  unsigned long long user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
-  fields >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal;
-  const double hz = static_cast<double>(sysconf(_SC_CLK_TCK));
-  machine_cpu m;
-  m.busy = static_cast<double>(user + nice + system + irq + softirq + steal) / hz;
-  m.total = m.busy + static_cast<double>(idle + iowait) / hz;
-  return m;
-}
-
-// CPU time, in seconds, this process has used (who = RUSAGE_SELF), or its waited-for children.
-double own_cpu(int who)
-{
-  rusage u{};
-  getrusage(who, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
-
-// Measures which share of the machine's CPU time processes other than this one and its
-// children used between construction and percent(): the noise in the times.
-class others_meter
-{
-public:
-  // A cell during which others used this much of the CPU is noisy: it is run again (--retries).
-  static constexpr double noisy_percent = 10;
-
-  others_meter() : machine_(machine_cpu_now()), own_(own_cpu(RUSAGE_SELF) + own_cpu(RUSAGE_CHILDREN)) {}
-
-  double percent() const
-  {
-    const machine_cpu now = machine_cpu_now();
-    const double own = own_cpu(RUSAGE_SELF) + own_cpu(RUSAGE_CHILDREN) - own_;
-    const double total = now.total - machine_.total;
-    if (total <= 0)
-      return 0;
-    return std::max(0.0, 100 * (now.busy - machine_.busy - own) / total);
-  }
-
-private:
-  machine_cpu machine_;
-  double own_;
-};
+using bench::others_meter;
 
 // Effects: waits, for at most `limit` seconds, until a second passes in which other processes
 // leave the machine quiet.
-void wait_for_quiet(double limit)
-{
-  const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-  while (std::chrono::steady_clock::now() - start < std::chrono::duration<double>(limit))
-  {
-    const others_meter others;
-    std::this_thread::sleep_for(std::chrono::seconds(1));
-    if (others.percent() < others_meter::noisy_percent)
-      return;
-  }
-}
+void wait_for_quiet(double limit) { bench::wait_for_quiet(limit, std::chrono::seconds(1)); }
 
 std::string kernel()
 {
