@@ -245,7 +245,7 @@ namespace executors {
       return join(fs...);
     constexpr std::size_t n = sizeof...(Futures);
     // Looked up once: for a plain boost::future each lookup is a cross-cast (forked_task_of).
-    // Fast path, "cached task lookups" (doc/index.md, "Fast paths and their assumptions"): no future changes its state during the join
+    // Fast path, "cached task lookups" (doc/index.md ledger): no future changes its state during the join
     // (that would be a non-const call on it, which Boost forbids meanwhile).
     const detail::fork_join::forked_task* const tasks[n] = {detail::fork_join::task_of(fs)...};
     const detail::fork_join::run_record* records[n + 1] = {};

@@ -170,7 +170,7 @@ namespace executors {
     template <class T>
     friend const detail::fork_join::forked_task* detail::fork_join::task_of(const joinable_future<T>&) noexcept;
 
-    // Fast path, "no scheduler reference" (doc/index.md, "Fast paths and their assumptions"): empty when forked by one of the pool's
+    // Fast path, "no scheduler reference" (doc/index.md ledger): empty when forked by one of the pool's
     // threads; join() then uses the scheduler only from a thread that proves it alive.
     std::shared_ptr<detail::fork_join::pool_core> keep_; // the task's scheduler, if forked from outside its threads
     // The task in the shared state, if fork() or our boost::async made it; else null. Fast path,

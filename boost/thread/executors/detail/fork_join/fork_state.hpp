@@ -151,7 +151,7 @@ namespace fork_join {
     // Returns: the reference the future holds (moved out of the block).
     future_ref future_reference() noexcept { return std::move(spare_); }
 
-    // Fast path, "never deferred" (doc/index.md, "Fast paths and their assumptions"): a fork's state is never deferred, so this is
+    // Fast path, "never deferred" (doc/index.md ledger): a fork's state is never deferred, so this is
     // answered without the mutex Boost's own version takes.
     bool run_if_is_deferred() override { return false; }
 
@@ -233,7 +233,7 @@ namespace fork_join {
         boost::shared_ptr<fork_state> last = std::move(self->self_);
     }
 
-    // offer_back() for this type. Fast path, "block give-back" (doc/index.md, "Fast paths and their assumptions"): skips building a
+    // offer_back() for this type. Fast path, "block give-back" (doc/index.md ledger): skips building a
     // new state; precondition: the forking thread, stored(), and no reference but this future
     // and self_ (every other holder of the state holds a reference of its own).
     static void offer(const forked_task* t, void* ref) noexcept
@@ -303,7 +303,7 @@ namespace fork_join {
     std::optional<closure> closure_;     // from arm() to the end of the run
   };
 
-  // Fast path, "lock-free get()" (doc/index.md, "Fast paths and their assumptions").
+  // Fast path, "lock-free get()" (doc/index.md ledger).
   // Requires: s is the shared state of a fork (fork_state above) whose record says stored(),
   // and only the thread that owns the unique future calls this (so is_valid_, which only the
   // owner's get() writes, needs no lock; done, the result and the exception were written

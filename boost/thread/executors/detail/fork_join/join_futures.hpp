@@ -57,7 +57,7 @@ namespace fork_join {
     return nullptr;
   }
 
-  // Fast path, "unlocked readiness and validity" (doc/index.md, "Fast paths and their assumptions").
+  // Fast path, "unlocked readiness and validity" (doc/index.md ledger).
   // Throws: future_uninitialized if f is not valid. Given the run record of f's task (fork()
   // or our boost::async made it; else null), without the shared state's mutex, which Boost's
   // valid() takes: is_valid_ is only written by the get() of the future's owner, the thread
@@ -129,7 +129,7 @@ namespace fork_join {
     help_until(first, second, scope, ready, checked_block);
   }
 
-  // Fast path, "unlocked readiness and validity" (doc/index.md, "Fast paths and their assumptions").
+  // Fast path, "unlocked readiness and validity" (doc/index.md ledger).
   // Returns: f.is_ready(), read from the run record of the task behind f (fork_state.hpp)
   // without the shared state's mutex when there is one (record not null).
   // Requires: f.valid().

@@ -357,7 +357,7 @@ namespace fork_join {
       // relaxed: only a hint to skip the mutex. Not missing a task here matters only on the
       // way to sleep, and there the waiter's acquire of the epoch in prepare_wait() has
       // synchronized with the pusher's notify, which follows its increment of the hint.
-      // Fast path, "shared-queue lookahead" (doc/index.md, "Fast paths and their assumptions"):
+      // Fast path, "shared-queue lookahead" (doc/index.md ledger):
       // a scope looks at the first BOOST_THREAD_FJ_SHARED_LOOKAHEAD tasks only; pool threads,
       // which take the front unconditionally, run what lies beyond.
       // A scope reads each candidate's tag under the queue's lock; without one, the front is
@@ -622,7 +622,7 @@ namespace fork_join {
     // deque that already held a task: that deque was advertised when it became non-empty, and
     // the task's parent, on this thread, waits for it only through help_until, which wakes a
     // sleeper before it sleeps (begin_block). Hazard 3 above has the argument.
-    // Fast path, "stack-task wake-up fence" (doc/index.md, "Fast paths and their assumptions").
+    // Fast path, "stack-task wake-up fence" (doc/index.md ledger).
     BOOST_FORCEINLINE void push_own(worker_slot& slot, task* t, bool stack_task = false)
     {
       const std::size_t before = slot.deque.push(t, t->tag());
@@ -661,7 +661,7 @@ namespace fork_join {
     // tag is read before the take (chase_lev_deque.hpp), and the push happens before that
     // read; the task's end happens before every push that follows it on that thread, so a
     // task pushed after the end is seen with done() true.
-    // Fast path, "join publication and leapfrogging by tag" (doc/index.md, "Fast paths and their assumptions").
+    // Fast path, "join publication and leapfrogging by tag" (doc/index.md ledger).
     task* steal_for(const run_record& run) noexcept
     {
       // acquire: pairs with the runner's release store in note_runner(), for the other fields.
@@ -750,7 +750,7 @@ namespace fork_join {
 
     // Accounts a counted task about to be queued by the calling thread, whose slot is `own`
     // if it is one of our pool threads (it spends a credit), else nullptr.
-    // Fast path, "task credits" (doc/index.md, "Fast paths and their assumptions"): every credit goes back before its thread parks or
+    // Fast path, "task credits" (doc/index.md ledger): every credit goes back before its thread parks or
     // leaves, however it leaves (worker_loop's leave guard).
     BOOST_FORCEINLINE void count_one(worker_slot* own) noexcept
     {
@@ -810,7 +810,7 @@ namespace fork_join {
     std::unique_ptr<std::unique_ptr<worker_slot>[]> slots_;
     std::atomic<unsigned> started_{0};  // slots in use: workers, then spares
     // Pool threads blocked in a wait (low 32 bits) and gone (high 32 bits, in gone_one units).
-    // Fast path, "spare accounting" (doc/index.md, "Fast paths and their assumptions"): one word, so that one RMW sees both counts.
+    // Fast path, "spare accounting" (doc/index.md ledger): one word, so that one RMW sees both counts.
     alignas(64) std::atomic<std::uint64_t> unavailable_{0};
     mutex spare_mtx_;
     spare_starter starter_ = nullptr;
