@@ -554,3 +554,59 @@ BOOST_AUTO_TEST_CASE(an_interrupted_join_leaves_the_future_joinable)
     BOOST_TEST(fs[0].get() == 7);
   }
 }
+
+// A future shared after a join on it began, and when_all attached while joins run: thread A
+// joins one copy of a shared_future of a held-back task; then the main thread makes more
+// copies, hands them to other joiners and to when_all, and only then releases the task. Every
+// joiner, when_all's result and the continuation on it see the one stored value.
+BOOST_AUTO_TEST_CASE(shared_after_a_join_began_and_when_all_attached)
+{
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool pool(threads);
+    for (int round = 0; round < 20; ++round)
+    {
+      std::atomic<bool> release{false}, running{false};
+      boost::shared_future<int> first = fork(pool, [&release, &running, round] {
+                                          running.store(true, std::memory_order_release);
+                                          wait_for(release);
+                                          return round;
+                                        }).share();
+      wait_for(running); // on a pool thread: no joiner takes it and spins in it
+      int seen[3] = {-1, -1, -1}; // each written by one joiner, read after it is joined
+      std::atomic<bool> a_started{false};
+      std::thread a([&] {
+        boost::shared_future<int> mine = first;
+        a_started.store(true, std::memory_order_release);
+        fj::join(pool, mine);
+        seen[0] = mine.get();
+      });
+      wait_for(a_started);
+      let_it_fall_asleep(); // A's join is under way
+      boost::shared_future<int> later = first; // shared after the join began
+      std::thread b([&seen, later, &pool] {
+        boost::shared_future<int> mine = later;
+        mine.wait();
+        seen[1] = mine.get();
+      });
+      joinable_future<int> inside = fork(pool, [later, &pool] {
+        boost::shared_future<int> mine = later;
+        fj::join(pool, mine);
+        return mine.get();
+      });
+      auto all = boost::when_all(later, boost::shared_future<int>(first));
+      boost::future<int> sum = all.then([](auto f) {
+        auto t = f.get();
+        return std::get<0>(t).get() + std::get<1>(t).get();
+      });
+      release.store(true, std::memory_order_release);
+      a.join();
+      b.join();
+      inside.join();
+      seen[2] = inside.get();
+      for (int k = 0; k < 3; ++k)
+        BOOST_TEST(seen[k] == round);
+      BOOST_TEST(sum.get() == 2 * round);
+    }
+  }
+}
