@@ -162,7 +162,8 @@ namespace executors {
   // older work, as the parent's continuation is stolen; on other executors with submit().
   // Returns: a joinable_future for the result; an exception thrown by f is stored in it, and
   // get() rethrows that very exception (Boost's own boost::async, on executors other than a
-  // fork_join_thread_pool, slices a type derived from a standard exception to its standard base).
+  // fork_join_thread_pool, slices a type derived from a standard exception to its standard base
+  // up to Boost 1.81; from 1.82 Boost.Exception keeps the type).
   // Synchronization: the call happens before the task runs; the task's completion happens
   // before join() on the returned future returns.
   // Throws: sync_queue_is_closed if the executor is closed (for a fork_join_thread_pool: and
