@@ -194,6 +194,7 @@ BOOST_AUTO_TEST_CASE(range_join_checks_cycles_and_plain_futures)
   fork_join_thread_pool pool(2);
   std::atomic<joinable_future<int>*> self{nullptr};
   std::atomic<bool> self_set{false};
+  int cycle_outcome = 0; // plain: written by the task, read after the pool is joined
   joinable_future<int> outer = fork(pool, [&] {
     wait_for(self_set);
     std::vector<joinable_future<int> > range;
@@ -202,21 +203,27 @@ BOOST_AUTO_TEST_CASE(range_join_checks_cycles_and_plain_futures)
     join(pool, range.begin(), range.end());
     try
     {
+      // More than 16 futures, so that the set of awaited tasks lives on the heap: twenty
+      // ready ones, then this task's own future.
       std::vector<boost::future<int> > mine;
+      for (int i = 0; i < 20; ++i)
+        mine.push_back(std::move(range[i]));
       mine.push_back(std::move(*self.load()));
-      join(pool, mine.begin(), mine.end()); // this task's own future
-      return -1;
+      join(pool, mine.begin(), mine.end());
+      cycle_outcome = -1;
     }
     catch (const fj::join_cycle_error&)
     {
-      return 1;
+      cycle_outcome = 1;
     }
+    return 0;
   });
   self.store(&outer, std::memory_order_release);
   self_set.store(true, std::memory_order_release);
   // The task moved its own future out of `outer`; wait on nothing here but the pool's end.
   pool.close();
   pool.join();
+  BOOST_TEST(cycle_outcome == 1);
 
   fork_join_thread_pool pool2(2);
   std::vector<boost::future<int> > plain;

@@ -401,17 +401,19 @@ namespace fork_join {
     {
       const bool counted = t->counted(); // read first: a stack task may be gone after run()
       frame_scope frame(t->root());
-      const outside_access guard(own_slot() ? nullptr : this); // the finish below outlasts the task
+      worker_slot* const own = own_slot();
+      const outside_access guard(own ? nullptr : this); // the finish below outlasts the task
       struct finish_guard
       {
         pool_core& core;
+        worker_slot* own;
         bool counted;
         ~finish_guard()
         {
           if (counted)
-            core.finish_one(core.own_slot());
+            core.finish_one(own);
         }
-      } finish{*this, counted};
+      } finish{*this, own, counted};
       running_scope running(this);
       count_run();
       try

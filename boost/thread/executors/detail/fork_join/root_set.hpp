@@ -82,8 +82,6 @@ namespace fork_join {
       return false;
     }
 
-    std::size_t size() const noexcept { return size_; }
-
   private:
     static constexpr std::size_t inline_capacity = 32;
     static_assert(inline_capacity == std::size_t(1) << 5, "shift_ starts at 64 - 5");
