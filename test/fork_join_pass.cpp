@@ -264,10 +264,15 @@ BOOST_AUTO_TEST_CASE(exceptions_reach_the_joiner)
   BOOST_CHECK_THROW(g.get(), custom_error);
 
   // boost::async on our pool stores the exception as fork() does: the very type reaches get()
-  // (Boost's own async keeps only the standard base of a user exception).
+  // (Boost's own async keeps only the standard base of a user exception up to Boost 1.81; the
+  // public-API-only build uses Boost's, see executor_conformance_pass.cpp).
   joinable_future<void> h = boost::async(pool, [] { throw custom_error(1); });
   h.join();
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+  BOOST_CHECK_THROW(h.get(), std::runtime_error);
+#else
   BOOST_CHECK_THROW(h.get(), custom_error);
+#endif
 }
 
 // boost::async(pool, f) from a task is queued as a fork: its join runs the child on the joining
@@ -287,10 +292,20 @@ BOOST_AUTO_TEST_CASE(async_from_a_task_is_joined_as_a_fork)
     b.join();
     boost::future<std::thread::id> c = boost::async(pool, [] { return std::this_thread::get_id(); });
     fj::join(c);
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+    // Boost's own async (executor_conformance_pass.cpp): the tasks run on the pool, not
+    // necessarily on this thread.
+    (void)self;
+    const std::thread::id none;
+    outcome.set_value(a.get() != none && b.get() != none && c.get() != none);
+#else
     outcome.set_value(a.get() == self && b.get() == self && c.get() == self);
+#endif
   });
   BOOST_TEST(outcome.get_future().get());
+#ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
   BOOST_TEST(pool.statistics().spare_threads == 0u);
+#endif
 
   boost::future<int> f = boost::async(pool, [] { return 1; });
   boost::future<bool> g = f.then([&pool](boost::future<int> x) { return x.get() == 1 && fork_join_thread_pool::current() == &pool; });

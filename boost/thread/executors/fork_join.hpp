@@ -28,7 +28,12 @@
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/forked_task.hpp>
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+#include <boost/thread/executors/detail/fork_join/promise_task.hpp>
+#else
 #include <boost/thread/executors/detail/fork_join/fork_state.hpp>
+#endif
 #include <boost/thread/executors/detail/fork_join/is_executor.hpp>
 #include <boost/thread/executors/detail/fork_join/join_futures.hpp>
 #include <boost/thread/executors/detail/fork_join/root_set.hpp>
@@ -177,6 +182,23 @@ namespace executors {
     typedef typename std::decay<F>::type fn_type;
     typedef std::tuple<typename std::decay<Args>::type...> bound_type;
     detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+    if constexpr (std::is_same<Executor, fork_join_thread_pool>::value)
+    {
+      // A task node that completes a boost::promise (promise_task.hpp).
+      typedef detail::fork_join::promise_task<result_type, fn_type, bound_type> node_type;
+      future<result_type> future_of_node;
+      const std::shared_ptr<node_type> node =
+          node_type::make(fn_type(std::forward<F>(f)), bound_type(std::forward<Args>(args)...), future_of_node);
+      const std::shared_ptr<detail::fork_join::pool_core>& core = detail::fork_join::core_of(ex);
+      node->set_scheduler(core.get());
+      // The future first: if the submission throws, it discards the task (its promise gets
+      // broken_promise), and the node goes when both references have.
+      joinable_future<result_type> result(boost::move(future_of_node), node, core);
+      core->submit(node.get(), detail::fork_join::queue_end::front);
+      return result;
+    }
+#else
     if constexpr (std::is_same<Executor, fork_join_thread_pool>::value)
     {
       // The shared state, task node and closure in one block, reused (fork_state.hpp).
@@ -190,6 +212,7 @@ namespace executors {
       core->submit(state, detail::fork_join::queue_end::front);
       return result;
     }
+#endif
     else
     {
       promise<result_type> p;
@@ -254,7 +277,8 @@ namespace executors {
       records[k] = detail::fork_join::record_of_task(tasks[k]);
     std::size_t i = 0;
     (detail::fork_join::require_valid(fs, records[i++]), ...);
-    (fs.future_->run_if_is_deferred(), ...);
+    i = 0;
+    (detail::fork_join::run_if_deferred(tasks[i++], fs), ...);
     detail::fork_join::awaited_roots<n> awaited;
     for (std::size_t k = 0; k < n; ++k)
       awaited.roots[k] = detail::fork_join::root_of_task(tasks[k]);
@@ -318,7 +342,7 @@ namespace executors {
     {
       const detail::fork_join::forked_task* t = detail::fork_join::task_of(*it);
       detail::fork_join::require_valid(*it, detail::fork_join::record_of_task(t));
-      it->future_->run_if_is_deferred();
+      detail::fork_join::run_if_deferred(t, *it);
       awaited.insert(detail::fork_join::root_of_task(t));
     }
     // Invariant: [pending, last) holds every future that was not ready when last looked at.

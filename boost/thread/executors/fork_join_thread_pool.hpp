@@ -40,7 +40,9 @@
 #define BOOST_THREAD_EXECUTORS_FORK_JOIN_THREAD_POOL_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
 #include <boost/thread/executors/detail/fork_join/fork_state.hpp>
+#endif
 #include <boost/thread/executors/detail/fork_join/help.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/stack_bounds.hpp>
@@ -570,6 +572,11 @@ namespace executors {
 
 } // namespace executors
 
+#ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+// boost::async(pool, f) as a fork. Not in the public-API-only build (boost_compat.hpp): there
+// Boost's own boost::async overloads run f on the pool through submit(), as on any executor,
+// and a join of their futures helps the joining thread's own pool without running f itself.
+
 namespace detail {
 namespace fork_join {
 
@@ -604,7 +611,7 @@ namespace fork_join {
     state->set_executor_policy(std::move(recorded));
     state->set_scheduler(&core); // a joinable_future made of the result joins as fork()'s does
     boost::future<result_type> result;
-    result.future_ = state->future_reference(); // Boost's basic_future exposes its state pointer
+    state_of(result) = state->future_reference(); // boost_compat.hpp, 1
     core.submit(state, queue_end::front);
     return result;
   }
@@ -683,6 +690,8 @@ future<R> async(executors::fork_join_thread_pool& ex, R (*f)(A1&&, A2&&, A3&&), 
 {
   return detail::fork_join::async_as_fork(ex, f, std::forward<A1>(a1), std::forward<A2>(a2), std::forward<A3>(a3));
 }
+
+#endif // BOOST_THREAD_FJ_PUBLIC_API_ONLY
 
 using executors::current_fork_join_pool;
 using executors::default_fork_join_pool;

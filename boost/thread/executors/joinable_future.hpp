@@ -20,8 +20,14 @@
 #define BOOST_THREAD_EXECUTORS_JOINABLE_FUTURE_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
-#include <boost/thread/executors/detail/fork_join/fork_state.hpp>
+#include <boost/thread/executors/detail/fork_join/boost_compat.hpp>
+#include <boost/thread/executors/detail/fork_join/forked_task.hpp>
 #include <boost/thread/executors/detail/fork_join/join_futures.hpp>
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+#include <boost/thread/executors/detail/fork_join/promise_task.hpp>
+#else
+#include <boost/thread/executors/detail/fork_join/fork_state.hpp>
+#endif
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/future.hpp>
 
@@ -39,13 +45,19 @@ namespace detail {
 namespace fork_join {
   // The task behind a valid future, if fork() or our boost::async made it (fork_state.hpp);
   // else nullptr. Free for a joinable_future, which keeps it; for any other future a cross-cast
-  // from its shared state. Requires: f.valid() (the task lives in the shared state).
+  // from its shared state (none in the public-API-only build: a plain future's task is not
+  // found). Requires: f.valid() (the task lives in the shared state).
   template <class R>
   const forked_task* task_of(const executors::joinable_future<R>& f) noexcept;
   template <class Future>
   const forked_task* task_of(const Future& f) noexcept
   {
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+    (void)f;
+    return nullptr;
+#else
     return forked_task_of(f);
+#endif
   }
   // The run record (fork_state.hpp) of the task behind a valid future, as task_of; else null.
   template <class Future>
@@ -72,17 +84,28 @@ namespace executors {
     // Postconditions: f.valid() == false.
     // If boost::async(pool, ...) made f, join() from one of the pool's threads needs no
     // reference to the pool, as for a fork from a pool thread (keep_ stays empty).
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+    joinable_future(base_type&& f) noexcept : base_type(boost::move(f)) {}
+
+    // Effects: takes over o's shared state. Postconditions: o.valid() == false.
+    joinable_future(joinable_future&& o) noexcept
+        : base_type(boost::move(static_cast<base_type&>(o))), keep_(std::move(o.keep_)), task_(std::exchange(o.task_, nullptr)), node_(std::move(o.node_))
+    {
+    }
+#else
     joinable_future(base_type&& f) noexcept
     {
-      this->future_.swap(f.future_); // Boost's own move copies the reference, then resets it
+      // Boost's own move copies the reference, then resets it
+      detail::fork_join::state_of(*this).swap(detail::fork_join::state_of(f));
       task_ = detail::fork_join::forked_task_of(*this);
     }
 
     // Effects: takes over o's shared state. Postconditions: o.valid() == false.
-    joinable_future(joinable_future&& o) noexcept : keep_(std::move(o.keep_)), task_(o.task_)
+    joinable_future(joinable_future&& o) noexcept : keep_(std::move(o.keep_)), task_(std::exchange(o.task_, nullptr))
     {
-      this->future_.swap(o.future_); // as above: no reference count is touched
+      detail::fork_join::state_of(*this).swap(detail::fork_join::state_of(o)); // as above: no reference count is touched
     }
+#endif
 
     // Effects: as ~joinable_future(), then takes over o's shared state.
     // Postconditions: o.valid() == false.
@@ -90,12 +113,19 @@ namespace executors {
     {
       if (this != &o)
       {
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+        base_type::operator=(boost::move(static_cast<base_type&>(o)));
+        node_ = std::move(o.node_);
+#else
         give_back();
-        decltype(this->future_) mine;
-        mine.swap(this->future_);
-        this->future_.swap(o.future_);
+        typename detail::fork_join::forked_result<R>::future_ref mine;
+        mine.swap(detail::fork_join::state_of(*this));
+        detail::fork_join::state_of(*this).swap(detail::fork_join::state_of(o));
+#endif
         keep_ = std::move(o.keep_);
-        task_ = o.task_;
+        // A moved-from future forgets the task too: its join() throws future_uninitialized
+        // without reading a task its state no longer keeps alive.
+        task_ = std::exchange(o.task_, nullptr);
       }
       return *this;
     }
@@ -106,7 +136,9 @@ namespace executors {
     // Effects: as ~boost::future<R>(); if this is the last future of a task fork() made on the
     // calling thread, and the task has run, its block goes back to the thread for its next
     // fork (detail/fork_join/fork_recycler.hpp).
+#ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
     ~joinable_future() { give_back(); }
+#endif
 
     // Requires: valid().
     // Effects: returns when the future is ready. Until then the calling thread runs queued
@@ -148,23 +180,37 @@ namespace executors {
     // Synchronization: the completion of the task happens before get() returns.
     decltype(std::declval<base_type&>().get()) get()
     {
-      if (task_ && this->future_ && task_->record().stored())
-        return detail::fork_join::take_stored<R>(*this->future_);
+#ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+      if (task_ && detail::fork_join::state_of(*this) && task_->record().stored())
+        return detail::fork_join::take_stored<R>(*detail::fork_join::state_of(*this));
+#endif
       return base_type::get();
     }
 
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+    // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly): the
+    // future of the node's promise, and the node (detail/fork_join/promise_task.hpp).
+    joinable_future(base_type&& f, std::shared_ptr<const detail::fork_join::forked_task> node,
+                    const std::shared_ptr<detail::fork_join::pool_core>& pool) noexcept
+        : base_type(boost::move(f)), task_(node.get()), node_(std::move(node))
+    {
+      if (!detail::fork_join::is_pool_thread_of(pool.get()))
+        keep_ = pool;
+    }
+#else
     // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly),
     // whose shared state is `state` and task `task`, one block (detail/fork_join/fork_state.hpp).
     // A future forked by one of the pool's own threads holds no reference to the scheduler:
     // copying one per fork would write a line every thread shares (its reference count).
-    joinable_future(boost::shared_ptr<boost::detail::shared_state<R> > state, const detail::fork_join::forked_task* task,
+    joinable_future(boost::shared_ptr<boost::detail::shared_state<R> > state, const detail::fork_join::forked_result<R>* task,
                     const std::shared_ptr<detail::fork_join::pool_core>& pool) noexcept
         : task_(task)
     {
       if (!detail::fork_join::is_pool_thread_of(pool.get()))
         keep_ = pool;
-      this->future_ = std::move(state); // Boost's basic_future exposes its state pointer
+      detail::fork_join::state_of(*this) = std::move(state);
     }
+#endif
 
   private:
     template <class T>
@@ -173,16 +219,23 @@ namespace executors {
     // Fast path, "no scheduler reference" (doc/index.md ledger): empty when forked by one of the pool's
     // threads; join() then uses the scheduler only from a thread that proves it alive.
     std::shared_ptr<detail::fork_join::pool_core> keep_; // the task's scheduler, if forked from outside its threads
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+    // The task of the future, if fork() made it; else null. It moves with the state (every
+    // move and assignment sets it), and node_ keeps it alive.
+    const detail::fork_join::forked_task* task_ = nullptr;
+    std::shared_ptr<const detail::fork_join::forked_task> node_;
+#else
     // The task in the shared state, if fork() or our boost::async made it; else null. Fast path,
     // "cached task lookups": it moves with the state (every move and assignment sets it).
-    const detail::fork_join::forked_task* task_ = nullptr;
+    const detail::fork_join::forked_result<R>* task_ = nullptr;
 
     // The block of a task fork() or our boost::async made, back to its thread if it can go.
     void give_back() noexcept
     {
-      if (task_ && this->future_)
-        task_->offer_back(&this->future_);
+      if (task_ && detail::fork_join::state_of(*this))
+        task_->offer_back(detail::fork_join::state_of(*this));
     }
+#endif
 
     // The scheduler of the task, if fork() or our boost::async made it; else null.
     detail::fork_join::pool_core* scheduler() const noexcept { return task_ ? task_->scheduler() : nullptr; }

@@ -26,10 +26,16 @@
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORK_STATE_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORK_STATE_HPP
 
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+#error "Boost.Thread fork/join executor: fork_state.hpp derives from Boost.Thread's shared state, which BOOST_THREAD_FJ_PUBLIC_API_ONLY excludes (use promise_task.hpp)"
+#endif
+
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/block_cache.hpp>
+#include <boost/thread/executors/detail/fork_join/boost_compat.hpp>
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
 #include <boost/thread/executors/detail/fork_join/fork_recycler.hpp>
+#include <boost/thread/executors/detail/fork_join/forked_task.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
@@ -61,67 +67,47 @@ namespace boost {
 namespace detail {
 namespace fork_join {
 
-  // The exception a fork's future gets if its task is destroyed without running (its
-  // submission failed, so fork() threw and nobody holds the future). Made once, at the first
-  // fork, where an allocation may still fail by throwing: a promise destroyed unsatisfied
-  // would make one itself (broken_promise), and that allocation, failing inside a destructor,
-  // would terminate the process.
-  inline const boost::exception_ptr& unrun_task_exception()
-  {
-    static const boost::exception_ptr e = boost::copy_exception(broken_promise());
-    return e;
-  }
-
-  // The part of every fork_state that does not depend on its types: the task node and the run
-  // record. A join that holds a plain boost::future finds it by a cross-cast from the future's
-  // shared state (forked_task_of), so that boost::async(pool, f) futures are joined as forks.
-  class forked_task : public task
+  // A forked task whose future has result R: what joinable_future<R> hands its reference back
+  // to, typed (the block's type also depends on the closure's).
+  template <class R>
+  class forked_result : public forked_task
   {
   public:
-    // What the future's joiner may leapfrog with (task_frame.hpp, rule (b)).
-    const run_record& record() const noexcept { return run_; }
+    typedef boost::shared_ptr<boost::detail::shared_state<R> > future_ref;
 
-    // The scheduler the task was queued on (set before it is queued). Not a reference: only a
-    // thread that is one of its threads may use it (is_pool_thread_of() proves it alive).
-    pool_core* scheduler() const noexcept { return scheduler_; }
-    void set_scheduler(pool_core* core) noexcept { scheduler_ = core; }
-
-    // Requires: future_ref points to the boost::shared_ptr to this block's shared state that a
-    // future about to be destroyed holds.
+    // Requires: future is the reference to this block's shared state that a future about to be
+    // destroyed holds.
     // Effects: if the calling thread forked the task, the result is stored and no other
     // reference to the block exists, the reference goes back to the block, which is idle
     // again (fork_recycler.hpp); else nothing (the future's destruction releases it).
-    void offer_back(void* future_ref) const noexcept { offer_(this, future_ref); }
+    void offer_back(future_ref& future) const noexcept { offer_(this, future); }
 
   protected:
-    using offer_fn = void (*)(const forked_task*, void*) noexcept;
-    forked_task(action_fn action, offer_fn offer) noexcept : task(action), offer_(offer) {}
-    ~forked_task() = default;
-
-    run_record run_;
-    pool_core* scheduler_ = nullptr;
+    using offer_fn = void (*)(const forked_result*, future_ref&) noexcept;
+    forked_result(action_fn action, offer_fn offer) noexcept : forked_task(action), offer_(offer) {}
+    ~forked_result() = default;
 
   private:
     offer_fn offer_;
   };
 
-  // The root id (task_frame.hpp) and the run record of a forked task, if any; else 0, null.
-  inline task_tag root_of_task(const forked_task* t) noexcept { return t ? t->root() : 0; }
-  inline const run_record* record_of_task(const forked_task* t) noexcept { return t ? &t->record() : nullptr; }
-
-  // Returns: the task behind the shared state of the future f if fork() or our
-  // boost::async made it, else nullptr (also for an invalid future).
-  template <class Future>
-  const forked_task* forked_task_of(const Future& f) noexcept
+  // Returns: the task behind the shared state of the future f (result R) if fork() or our
+  // boost::async made it, else nullptr (also for an invalid future). A join that holds a
+  // plain boost::future finds it this way, so that boost::async(pool, f) futures are joined as
+  // forks.
+  template <class R>
+  const forked_result<R>* forked_task_of(const boost::detail::basic_future<R>& f) noexcept
   {
-    return dynamic_cast<const forked_task*>(f.future_.get());
+    return dynamic_cast<const forked_result<R>*>(state_of(f).get());
   }
 
   template <class R, class Fn, class Bound>
-  class fork_state final : public boost::detail::shared_state<R>, public forked_task
+  class fork_state final : public boost::detail::shared_state<R>, public forked_result<R>
   {
+    static_assert(compat::result_guard<R>::value);
+
   public:
-    typedef boost::shared_ptr<boost::detail::shared_state<R> > future_ref;
+    typedef typename forked_result<R>::future_ref future_ref;
 
     // Returns: a block for a fork of fn(bound...): if `reuse`, from the calling thread's
     // recycler if it has one (fork_recycler.hpp); else a new one, freed when its run and its
@@ -157,17 +143,14 @@ namespace fork_join {
 
     // Detail: made by boost::allocate_shared (make_block); owner: the recycler's id, or a
     // default one for none.
-    explicit fork_state(const recycler_id& owner) : forked_task(&fork_state::act, &fork_state::offer), owner_(owner) {}
+    explicit fork_state(const recycler_id& owner) : forked_result<R>(&fork_state::act, &fork_state::offer), owner_(owner) {}
 
   private:
     friend class fork_recycler<fork_state>;
+    template <class Self>
+    friend void run_or_discard(Self*, bool);
 
-    struct closure
-    {
-      closure(Fn&& f, Bound&& b) : fn(std::move(f)), bound(std::move(b)) {}
-      Fn fn;
-      Bound bound;
-    };
+    typedef fork_closure<Fn, Bound> closure;
 
     // Returns: a new idle block, holding its two references (fork_recycler.hpp).
     // Throws: std::bad_alloc.
@@ -186,7 +169,8 @@ namespace fork_join {
     // Effects: the block as a new one (the closure was destroyed after its run).
     void make_idle() noexcept
     {
-      // Boost's shared state, field by field as its constructor sets it (boost/thread/future.hpp).
+      // Boost's shared state, field by field as its constructor sets it (boost/thread/future.hpp);
+      // boost_compat.hpp fails the build if Boost adds a field this list would miss.
       BOOST_ASSERT(this->external_waiters.empty() && this->continuations.empty());
       this->exception = boost::exception_ptr();
       this->done = false;
@@ -199,10 +183,10 @@ namespace fork_join {
       if constexpr (!std::is_void<R>::value)
         this->result = decltype(this->result)();
       // relaxed: the next publication of the block is its push, which orders these.
-      run_.state.store(run_record::pending, std::memory_order_relaxed);
-      run_.result_stored.store(0, std::memory_order_relaxed);
-      run_.runner_slot.store(nullptr, std::memory_order_relaxed);
-      scheduler_ = nullptr;
+      this->run_.state.store(run_record::pending, std::memory_order_relaxed);
+      this->run_.result_stored.store(0, std::memory_order_relaxed);
+      this->run_.runner_slot.store(nullptr, std::memory_order_relaxed);
+      this->scheduler_ = nullptr;
 #ifdef BOOST_THREAD_FJ_TSAN
       // A new block's mutex is a new mutex to ThreadSanitizer: forget the lock orders of the
       // block's past uses, which Boost's wait_for_any (boost::lock, deadlock-free by its
@@ -215,16 +199,7 @@ namespace fork_join {
     static void act(task* t, bool run)
     {
       fork_state* const self = static_cast<fork_state*>(t);
-      if (run)
-      {
-        note_runner(self->run_);
-        self->run_and_store();
-      }
-      else
-      {
-        self->closure_.reset();
-        self->store_exception(unrun_task_exception());
-      }
+      run_or_discard(self, run);
       // acq_rel: the release pairs with run_record::stored() (the shared state is ready, or, if
       // storing failed, never will be, which a joiner cannot tell from is_ready() either) and
       // with the recycler's reuse; the acquire with its owner's orphaning fetch_or. The last
@@ -236,10 +211,9 @@ namespace fork_join {
     // offer_back() for this type. Fast path, "block give-back" (doc/index.md ledger): skips building a
     // new state; precondition: the forking thread, stored(), and no reference but this future
     // and self_ (every other holder of the state holds a reference of its own).
-    static void offer(const forked_task* t, void* ref) noexcept
+    static void offer(const forked_result<R>* t, future_ref& future) noexcept
     {
       fork_state* const self = const_cast<fork_state*>(static_cast<const fork_state*>(t));
-      future_ref& future = *static_cast<future_ref*>(ref);
       fork_recycler<fork_state>* const r = fork_recycler<fork_state>::existing();
       // use_count() (Boost's acquire load) == 2: the future and self_, no other reference; it
       // follows stored() so that a reference released by the run's continuations is counted.
@@ -255,31 +229,25 @@ namespace fork_join {
         {
           std::apply(std::move(closure_->fn), std::move(closure_->bound));
           closure_.reset();
-          end_run();
+          this->end_run();
           this->mark_finished_with_result();
         }
         else
         {
           R r = std::apply(std::move(closure_->fn), std::move(closure_->bound));
           closure_.reset();
-          end_run();
+          this->end_run();
           this->mark_finished_with_result(std::forward<R>(r)); // moves a value, passes a reference
         }
       }
       catch (...)
       {
         closure_.reset(); // a second call is harmless
-        end_run();        // so is this one
+        this->end_run();        // so is this one
         store_exception(current_exception_lossless());
       }
     }
 
-    void end_run() noexcept
-    {
-      // release: pairs with the acquire in run_record::done() of a leapfrogging waiter, so
-      // that it sees the end before any push that follows it on this thread.
-      run_.state.store(run_record::done_state, std::memory_order_release);
-    }
 
     void store_exception(const boost::exception_ptr& e) noexcept
     {

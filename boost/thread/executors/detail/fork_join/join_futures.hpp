@@ -17,6 +17,8 @@
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_JOIN_FUTURES_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/boost_compat.hpp>
+#include <boost/thread/executors/detail/fork_join/forked_task.hpp>
 #include <boost/thread/executors/detail/fork_join/help.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
@@ -46,14 +48,17 @@ namespace detail {
 namespace fork_join {
 
   // Returns: the scheduler recorded in f's shared state if it is a fork_join_thread_pool's.
+  // In the public-API-only build the record is not read (boost_compat.hpp): always null.
   template <class Future>
   std::shared_ptr<pool_core> recorded_core(const Future& f)
   {
-    if (!f.future_)
-      return nullptr;
-    const auto ex = f.future_->get_executor();
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+    (void)f;
+#else
+    const boost::shared_ptr<executors::executor> ex = recorded_executor(f);
     if (const auto* ref = dynamic_cast<const executors::executor_ref<executors::fork_join_thread_pool>*>(ex.get()))
       return ref->core();
+#endif
     return nullptr;
   }
 
@@ -61,11 +66,16 @@ namespace fork_join {
   // Throws: future_uninitialized if f is not valid. Given the run record of f's task (fork()
   // or our boost::async made it; else null), without the shared state's mutex, which Boost's
   // valid() takes: is_valid_ is only written by the get() of the future's owner, the thread
-  // that joins it.
+  // that joins it. (The public-API-only build asks valid().)
   template <class Future>
   void require_valid(const Future& f, const run_record* record)
   {
-    const bool valid = record && f.future_ ? f.future_->is_valid_ : f.valid();
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+    (void)record;
+    const bool valid = f.valid();
+#else
+    const bool valid = record ? valid_unlocked(f) : f.valid();
+#endif
     if (!valid)
       boost::throw_exception(future_uninitialized());
   }
@@ -139,6 +149,16 @@ namespace fork_join {
     return record ? record->stored() : f.is_ready();
   }
 
+  // Fast path, "never deferred" (doc/index.md ledger): a future whose task fork() or our
+  // boost::async made (task not null) is never deferred, so only other futures are asked (in
+  // the public-API-only build the question is a wait_for(0): the state's mutex and a clock).
+  // Returns: whether f (valid) is deferred; if so, it has been run on the calling thread.
+  template <class Future>
+  bool run_if_deferred(const forked_task* task, Future& f)
+  {
+    return !task && run_if_deferred(f);
+  }
+
   // Effects: as help_or_wait for one future, whose task fork() or our boost::async made if
   // `task` is not null; the calling pool thread publishes it as the one it joins
   // (pool_core.hpp, join_publication). A deferred future is run on the calling thread.
@@ -148,7 +168,7 @@ namespace fork_join {
   {
     const run_record* const record = record_of_task(task);
     require_valid(f, record);
-    if (f.future_->run_if_is_deferred())
+    if (run_if_deferred(task, f))
       return;
     awaited_roots<1> awaited;
     awaited.roots[0] = root_of_task(task);
