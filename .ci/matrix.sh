@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# The compilers, standards and Boost versions beyond CI's time budget (issue 11): builds the
-# tests and examples with -Wall -Wextra -Werror (CMake option BOOST_FORK_JOIN_WERROR) and runs
-# them, for
-#   gcc-cxx20    g++ 12, C++20, Boost 1.74 (CI's own build is g++ 12, C++17)
-#   clang-cxx17  clang++ 14, C++17, Boost 1.74
-#   clang-cxx20  clang++ 14, C++20, Boost 1.74
-#   boost-1.81   g++ 12, C++17, Boost 1.81
-# Usage: bash .ci/matrix.sh [name ...]   (default: all four; about 17 minutes on 2 cores)
+# Compiler, standard and Boost cells beyond CI's main build (issues 11 and 21): each builds the
+# tests (and, unless FJ_MATRIX_QUICK=1, the examples) with -Wall -Wextra -Werror (CMake option
+# BOOST_FORK_JOIN_WERROR) and runs them, for
+#   gcc-cxx20             g++ 12, C++20, Boost 1.74 (CI's own build is g++ 12, C++17)
+#   clang-cxx17           clang++ 14, C++17, Boost 1.74
+#   clang-cxx20           clang++ 14, C++20, Boost 1.74
+#   boost-1.81            g++ 12, C++17, Boost 1.81
+#   boost-1.81-clang-cxx20  clang++ 14, C++20, Boost 1.81
+#   upstream              g++ 12, C++17, the newest upstream Boost.Thread headers first on the
+#                         include path (../shared/boost-thread-upstream/include, or the folder
+#                         in BOOST_THREAD_UPSTREAM_INCLUDE), the rest of Boost 1.74
+#   public-api            g++ 12, C++17, Boost 1.74, BOOST_THREAD_FJ_PUBLIC_API_ONLY
+#                         (boost_compat.hpp: no Boost internals used)
+# Usage: bash .ci/matrix.sh [name ...]   (default: all seven; about 30 minutes on 2 cores)
+# FJ_MATRIX_QUICK=1 (what .ci/test.sh step 5 sets): tests only, the tests' loop counts
+# divided by 10 as in the sanitizer builds, and no spin model check (the plain build runs it).
 # Installs what is missing with apt. Debian's Boost 1.81 packages conflict with 1.74's, so they
 # are downloaded and unpacked into build/boost-1.81 instead of installed.
 set -euo pipefail
@@ -30,20 +38,45 @@ fetch_boost181() {
   done
 }
 
+# The newest upstream Boost.Thread headers: BOOST_THREAD_UPSTREAM_INCLUDE, else the shared
+# folder next to this checkout (or next to /work/main, for a clone elsewhere on the machine).
+find_upstream() {
+  local d
+  for d in "${BOOST_THREAD_UPSTREAM_INCLUDE:-}" "$PWD/../shared/boost-thread-upstream/include" \
+           /work/shared/boost-thread-upstream/include; do
+    if [ -n "$d" ] && [ -f "$d/boost/thread/future.hpp" ]; then
+      (cd "$d" && pwd)
+      return
+    fi
+  done
+}
+
+quick=()
+if [ "${FJ_MATRIX_QUICK:-0}" = 1 ]; then
+  quick=(-DBOOST_FORK_JOIN_BUILD_EXAMPLES=OFF -DBOOST_FORK_JOIN_BUILD_BENCH=OFF
+         -DBOOST_THREAD_FJ_TEST_SCALE=10 -DBOOST_FORK_JOIN_MODEL_CHECK=OFF)
+fi
+
 # Configures, builds and tests one cell; the arguments after the name go to cmake.
 cell() {
   local name=$1
   shift
   echo "== $name"
   cmake -S . -B "build/matrix-$name" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g0" \
-        -DBOOST_FORK_JOIN_WERROR=ON "$@" >/dev/null
+        -DBOOST_FORK_JOIN_WERROR=ON "$@" "${quick[@]}" >/dev/null
   cmake --build "build/matrix-$name" -j"$jobs"
   ctest --test-dir "build/matrix-$name" -j"$jobs" --output-on-failure
 }
 
+boost181_args() {
+  fetch_boost181
+  echo -DBoost_NO_SYSTEM_PATHS=ON -DBoost_DIR="$boost181/usr/lib/x86_64-linux-gnu/cmake/Boost-1.81.0" \
+       -DCMAKE_PREFIX_PATH="$boost181/usr"
+}
+
 cells=("$@")
 if [ ${#cells[@]} -eq 0 ]; then
-  cells=(gcc-cxx20 clang-cxx17 clang-cxx20 boost-1.81)
+  cells=(gcc-cxx20 clang-cxx17 clang-cxx20 boost-1.81 boost-1.81-clang-cxx20 upstream public-api)
 fi
 for c in "${cells[@]}"; do
   case "$c" in
@@ -52,9 +85,21 @@ for c in "${cells[@]}"; do
     clang-cxx20) cell "$c" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_STANDARD=20 ;;
     boost-1.81)
       fetch_boost181
-      cell "$c" -DCMAKE_CXX_COMPILER=g++ -DBoost_NO_SYSTEM_PATHS=ON \
-           -DBoost_DIR="$boost181/usr/lib/x86_64-linux-gnu/cmake/Boost-1.81.0" \
-           -DCMAKE_PREFIX_PATH="$boost181/usr" ;;
+      # shellcheck disable=SC2046 # boost181_args's words are separate arguments, no spaces
+      cell "$c" -DCMAKE_CXX_COMPILER=g++ $(boost181_args) ;;
+    boost-1.81-clang-cxx20)
+      fetch_boost181
+      # shellcheck disable=SC2046
+      cell "$c" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_STANDARD=20 $(boost181_args) ;;
+    upstream)
+      up=$(find_upstream)
+      if [ -z "$up" ]; then
+        echo "upstream: the newest Boost.Thread headers were not found (set BOOST_THREAD_UPSTREAM_INCLUDE)" >&2
+        exit 1
+      fi
+      echo "upstream Boost.Thread headers: $up"
+      cell "$c" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_CXX_FLAGS="-isystem $up" ;;
+    public-api) cell "$c" -DCMAKE_CXX_COMPILER=g++ -DBOOST_FORK_JOIN_PUBLIC_API_ONLY=ON ;;
     *) echo "unknown cell: $c" >&2; exit 2 ;;
   esac
 done

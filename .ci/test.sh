@@ -10,7 +10,10 @@
 #     takes twice as long to compile UBSan's checks (45 s against 29 s for one test file), and
 #     steps 1, 2 and 4 already build with g++;
 #  4. the same test sources through b2 (`b2 test`) against the system Boost: b2's default debug
-#     variant (-O0), so with the sanitizer builds' smaller loop counts.
+#     variant (-O0), so with the sanitizer builds' smaller loop counts;
+#  5. three more compiler and Boost cells (.ci/matrix.sh, quick: tests only, the smaller
+#     loop counts): the newest upstream Boost.Thread headers (g++), Boost 1.81 with clang++ in
+#     C++20, and the public-API-only build (BOOST_THREAD_FJ_PUBLIC_API_ONLY, g++).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # libtbb-dev: the benchmark smoke test also checks the oneTBB peers; clang-14 and
@@ -26,18 +29,18 @@ run_ctest() {
   passed=$((passed + $(sed -n 's/^100% tests passed, 0 tests failed out of \([0-9]*\)$/\1/p' "$log/ctest")))
 }
 
-echo "== 1/4 CMake, RelWithDebInfo"
+echo "== 1/5 CMake, RelWithDebInfo"
 cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1" >/dev/null
 cmake --build build/test -j"$jobs"
 run_ctest build/test
 
-echo "== 2/4 CMake, ThreadSanitizer"
+echo "== 2/5 CMake, ThreadSanitizer"
 cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
       -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DBOOST_THREAD_FJ_SANITIZER=thread >/dev/null
 cmake --build build/tsan -j"$jobs"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/test/tsan_suppressions.txt" run_ctest build/tsan
 
-echo "== 3/4 CMake, AddressSanitizer + UndefinedBehaviorSanitizer (clang++-14)"
+echo "== 3/5 CMake, AddressSanitizer + UndefinedBehaviorSanitizer (clang++-14)"
 cmake -S . -B build/asan -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
       -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
@@ -45,8 +48,12 @@ cmake -S . -B build/asan -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelW
 cmake --build build/asan -j"$jobs"
 ASAN_OPTIONS="detect_leaks=1" UBSAN_OPTIONS="print_stacktrace=1" run_ctest build/asan
 
-echo "== 4/4 b2 test"
+echo "== 4/5 b2 test"
 b2 -j"$jobs" --build-dir=build/b2 debug-symbols=off define=BOOST_THREAD_FJ_TEST_SCALE=10 test 2>&1 | tee "$log/b2"
 passed=$((passed + $(grep -c '^\*\*passed\*\*' "$log/b2")))
+
+echo "== 5/5 compiler and Boost cells"
+FJ_MATRIX_QUICK=1 bash .ci/matrix.sh upstream boost-1.81-clang-cxx20 public-api 2>&1 | tee "$log/matrix"
+passed=$((passed + $(sed -n 's/^100% tests passed, 0 tests failed out of \([0-9]*\)$/\1/p' "$log/matrix" | awk '{s += $1} END {print s + 0}')))
 
 echo "summary: $passed passed, 0 failed"

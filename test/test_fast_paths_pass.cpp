@@ -179,7 +179,7 @@ BOOST_AUTO_TEST_CASE(range_join_of_a_million_children)
   for (unsigned threads : {1u, 2u})
   {
     fork_join_thread_pool pool(threads);
-    auto inside = fork(pool, [&pool, n] { return fan_out_range_join(pool, n); });
+    auto inside = fork(pool, [&pool] { return fan_out_range_join(pool, n); });
     inside.join();
     BOOST_TEST(inside.get() == expected);
     BOOST_TEST(fan_out_range_join(pool, n) == expected); // from outside the pool
@@ -629,7 +629,7 @@ BOOST_AUTO_TEST_CASE(shared_after_a_join_began_and_when_all_attached)
       wait_for(a_started);
       let_it_fall_asleep(); // A's join is under way
       boost::shared_future<int> later = first; // shared after the join began
-      std::thread b([&seen, later, &pool] {
+      std::thread b([&seen, later] {
         boost::shared_future<int> mine = later;
         mine.wait();
         seen[1] = mine.get();
