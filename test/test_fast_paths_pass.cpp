@@ -493,8 +493,9 @@ BOOST_AUTO_TEST_CASE(sixteen_outside_joiners_on_one_object)
 }
 
 // "Cached task lookups": the task moves with the state, and a moved-from future forgets it. A
-// join of a moved-from future, after the future it was moved to has ended (its block gone back
-// or freed), must throw future_uninitialized without reading that task, in every join form.
+// join of a moved-from future (moved, move-assigned, or emptied by boost::future's share()),
+// after the future it was moved to has ended (its block gone back or freed), must throw
+// future_uninitialized without reading that task, in every join form.
 BOOST_AUTO_TEST_CASE(join_of_a_moved_from_future_reads_no_task)
 {
   fork_join_thread_pool pool(2);
@@ -511,7 +512,12 @@ BOOST_AUTO_TEST_CASE(join_of_a_moved_from_future_reads_no_task)
       to = std::move(assigned_from);
       BOOST_TEST(to.get() == 2);
     }
-    for (joinable_future<int>* f : {&from, &assigned_from})
+    joinable_future<int> shared_from = fork(pool, [] { return 3; });
+    {
+      boost::shared_future<int> to = shared_from.share(); // Boost's own: task_ stays behind
+      BOOST_TEST(to.get() == 3);
+    }
+    for (joinable_future<int>* f : {&from, &assigned_from, &shared_from})
     {
       switch (form)
       {

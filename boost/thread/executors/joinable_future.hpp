@@ -161,6 +161,12 @@ namespace executors {
     void join()
     {
       // join_one() checks valid(); recorded_core() copes with an invalid future.
+#ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+      // Checked first here: share() (boost::future's own) empties the state but leaves task_,
+      // whose block nothing may keep alive any more (the public-API-only build keeps its node).
+      if (!detail::fork_join::state_of(*this))
+        boost::throw_exception(future_uninitialized());
+#endif
       // The task's scheduler (fork() or our boost::async made it) is provably alive if the
       // future holds it, or if the caller is one of its threads (no reference count is touched
       // then); else the one recorded in the shared state (boost::async, then), if any.
