@@ -9,11 +9,15 @@
 #  3. the same under AddressSanitizer + UndefinedBehaviorSanitizer, built with clang++-14: g++
 #     takes twice as long to compile UBSan's checks (45 s against 29 s for one test file), and
 #     steps 1, 2 and 4 already build with g++;
-#  4. the same test sources through b2 (`b2 test`) against the system Boost: b2's default debug
-#     variant (-O0), so with the sanitizer builds' smaller loop counts;
-#  5. three more compiler and Boost cells (.ci/matrix.sh, quick: tests only, the smaller
-#     loop counts): the newest upstream Boost.Thread headers (g++), Boost 1.81 with clang++ in
-#     C++20, and the public-API-only build (BOOST_THREAD_FJ_PUBLIC_API_ONLY, g++).
+#  4. the same test sources through b2 (`b2 test`), with the newest upstream Boost.Thread
+#     headers first on the include path (.ci/matrix.sh's `upstream` cell, here through b2:
+#     one build checks both the Jamfiles and the newest Boost.Thread) and the rest of the
+#     system Boost: b2's default debug variant (-O0), so with the sanitizer builds' smaller
+#     loop counts;
+#  5. two more compiler and Boost cells (.ci/matrix.sh, quick: tests only, -O0, the smaller
+#     loop counts): Boost 1.81 with clang++ in C++20, and the public-API-only build
+#     (BOOST_THREAD_FJ_PUBLIC_API_ONLY, g++).
+# Each step prints its time; the whole script takes about 30 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # libtbb-dev: the benchmark smoke test also checks the oneTBB peers; clang-14 and
@@ -23,24 +27,36 @@ jobs=$(nproc)
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 passed=0
+# Prints a step's heading, and how long the step before it took (minutes:seconds).
+SECONDS=0
+step() {
+  if [ -n "${step_name:-}" ]; then
+    printf '== %s took %d:%02d\n' "$step_name" $((SECONDS / 60)) $((SECONDS % 60))
+  fi
+  step_name=$1
+  SECONDS=0
+  if [ "$1" != end ]; then
+    echo "== $1"
+  fi
+}
 # Runs ctest on a build tree and adds its test count to `passed` (a failure stops the script).
 run_ctest() {
   ctest --test-dir "$1" -j"$jobs" --output-on-failure 2>&1 | tee "$log/ctest"
   passed=$((passed + $(sed -n 's/^100% tests passed, 0 tests failed out of \([0-9]*\)$/\1/p' "$log/ctest")))
 }
 
-echo "== 1/5 CMake, RelWithDebInfo"
+step "1/5 CMake, RelWithDebInfo"
 cmake -S . -B build/test -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1" >/dev/null
 cmake --build build/test -j"$jobs"
 run_ctest build/test
 
-echo "== 2/5 CMake, ThreadSanitizer"
+step "2/5 CMake, ThreadSanitizer"
 cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
       -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DBOOST_THREAD_FJ_SANITIZER=thread >/dev/null
 cmake --build build/tsan -j"$jobs"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/test/tsan_suppressions.txt" run_ctest build/tsan
 
-echo "== 3/5 CMake, AddressSanitizer + UndefinedBehaviorSanitizer (clang++-14)"
+step "3/5 CMake, AddressSanitizer + UndefinedBehaviorSanitizer (clang++-14)"
 cmake -S . -B build/asan -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
       -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
@@ -48,12 +64,15 @@ cmake -S . -B build/asan -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelW
 cmake --build build/asan -j"$jobs"
 ASAN_OPTIONS="detect_leaks=1" UBSAN_OPTIONS="print_stacktrace=1" run_ctest build/asan
 
-echo "== 4/5 b2 test"
-b2 -j"$jobs" --build-dir=build/b2 debug-symbols=off define=BOOST_THREAD_FJ_TEST_SCALE=10 test 2>&1 | tee "$log/b2"
+step "4/5 b2 test, the newest upstream Boost.Thread headers"
+up=$(bash .ci/matrix.sh --upstream-include)
+echo "upstream Boost.Thread headers: $up"
+b2 -j"$jobs" --build-dir=build/b2 debug-symbols=off include="$up" define=BOOST_THREAD_FJ_TEST_SCALE=10 test 2>&1 | tee "$log/b2"
 passed=$((passed + $(grep -c '^\*\*passed\*\*' "$log/b2")))
 
-echo "== 5/5 compiler and Boost cells"
-FJ_MATRIX_QUICK=1 bash .ci/matrix.sh upstream boost-1.81-clang-cxx20 public-api 2>&1 | tee "$log/matrix"
+step "5/5 compiler and Boost cells"
+FJ_MATRIX_QUICK=1 bash .ci/matrix.sh boost-1.81-clang-cxx20 public-api 2>&1 | tee "$log/matrix"
 passed=$((passed + $(sed -n 's/^100% tests passed, 0 tests failed out of \([0-9]*\)$/\1/p' "$log/matrix" | awk '{s += $1} END {print s + 0}')))
 
+step end
 echo "summary: $passed passed, 0 failed"
