@@ -23,7 +23,8 @@
 // which the release/acquire pairs above carry on their own, and it runs the real fences.
 //
 // Threading contract:
-//   - one thread, the owner, calls push() and pop(); it alone writes bottom_ and ring_;
+//   - one thread, the owner, calls push(), pop(), pop_if(), take_at() and next_index(); it
+//     alone writes bottom_, ring_ and the slots;
 //   - any thread (the owner included) calls steal(), size(), empty() and capacity();
 //   - top_ only grows, by a seq_cst compare-exchange (a thief's steal, or the owner's pop of the
 //     last element);
@@ -32,8 +33,26 @@
 //     pop_if() and steal_if() can decide whether to take an element without reading the
 //     pointee, which another taker may already have freed (pool_core.hpp uses it to let a
 //     waiting thread take only the tasks it may run, task_frame.hpp).
-// Progress: push and pop are wait-free except when push grows the ring (an allocation); steal is
-// lock-free (a thief that loses a race returns at once, so it never retries inside the deque).
+// Progress: push and take_at are wait-free except when push grows the ring (an allocation); pop
+// is wait-free but for the holes it discards on its way (below), each once; steal is lock-free
+// (a thief that loses a race returns at once; it goes on inside the deque only past a hole it
+// took, and each hole is taken once).
+//
+// Holes (issue 25). take_at(i) lets the owner take the element at any index i in [top, bottom),
+// not only the newest: a join in fork order waits for its oldest child first, which sits under
+// the younger ones (Java's ForkJoinPool does the same in awaitJoin / tryRemoveAndExec). When i
+// is neither end, the owner leaves a hole, a slot holding nullptr, in its place (so push()
+// never takes nullptr); pop and steal take a hole like an element and discard it. The claim is
+// pop's protocol with bottom_ lowered to i instead of bottom - 1: store bottom_ = i, seq_cst
+// fence, load top_. If top_ < i, no thief can take index i any more, nor any above it: a thief
+// that read a value of bottom_ stored before ours would have read top_ == i from a
+// compare-exchange C coherence-ordered after our load of top_, so our fence precedes C in the
+// fences' total order S, C precedes its fence (C is read by its acquire load, which precedes
+// the fence), and its fence precedes ours (its load of bottom_ is coherence-ordered before our
+// store): a cycle in S. So the owner writes the hole and stores bottom_ back (release: a thief
+// that reads it sees the hole). If top_ == i, it races the thieves for index i with the
+// compare-exchange on top_, as pop does for the last element; if top_ > i, a thief took it.
+// The cost is O(1): no element moves, and a hole is taken once.
 //
 // Indices are 64-bit signed and never wrap in practice (2^63 pushes); the slot of index i is
 // i & (capacity - 1), the capacity a power of two. The live elements are [top_, bottom_):
@@ -52,6 +71,7 @@
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/fence.hpp>
+#include <boost/assert.hpp>
 #include <boost/throw_exception.hpp>
 
 #include <algorithm>
@@ -87,9 +107,9 @@ namespace fork_join {
     chase_lev_deque(const chase_lev_deque&) = delete;
     chase_lev_deque& operator=(const chase_lev_deque&) = delete;
 
-    // Requires: called by the owner.
-    // Effects: inserts x, with its tag, at the bottom (it is the next pop()); doubles the ring
-    //   when full.
+    // Requires: called by the owner; x is not null (nullptr marks a hole).
+    // Effects: inserts x, with its tag, at the bottom (it is the next pop()), at index
+    //   next_index(); doubles the ring when full.
     // Synchronization: everything the owner did before push(x) happens before the thread that
     //   later takes x (by pop or steal) returns it.
     // Returns: the number of elements before x, as the owner saw top_ (a hint: 0 means that
@@ -100,7 +120,7 @@ namespace fork_join {
     size_type push(T* x, std::uint64_t tag = 0);
 
     // Requires: called by the owner.
-    // Effects: removes the newest element, if any.
+    // Effects: removes the newest element, if any (holes are discarded, as by pop_if()).
     // Returns: that element, or nullptr when the deque was empty (or a thief took its last
     //   element first).
     // Progress: wait-free.
@@ -111,12 +131,35 @@ namespace fork_join {
 
     // Requires: called by the owner; accept(element, tag) does not throw (and must not use the
     //   element's pointee: it may belong to a thief already).
-    // Effects: as pop(), but only if accept(newest element, its tag) is true; otherwise the
-    //   deque is left as it is and nullptr is returned.
+    // Effects: discards the holes at the bottom (take_at), then as pop(), but only if
+    //   accept(newest element, its tag) is true; otherwise that element stays and nullptr is
+    //   returned.
     template <class Accept>
     T* pop_if(Accept&& accept) noexcept;
 
-    // Effects: removes the oldest element, if any and if no other taker wins it first.
+    // Requires: called by the owner.
+    // Returns: the index the next push() gives its element. An element keeps its index until it
+    //   is taken (growth copies it to the same index).
+    // Progress: wait-free.
+    std::int64_t next_index() const noexcept
+    {
+      return bottom_.load(std::memory_order_relaxed); // relaxed: owner-only, as in push()
+    }
+
+    // Requires: called by the owner; accept as for pop_if().
+    // Effects: takes the element at index i if it is still in the deque (not taken by pop, a
+    //   thief or an earlier take_at) and accept(it, its tag) is true; returns it, or nullptr.
+    //   An element taken from between the ends leaves a hole (see the file comment).
+    //   accept must identify the element itself (a pointer and a tag that no other push
+    //   reuses): a slot keeps its old value after its element was stolen, and another
+    //   element may have been pushed at index i since.
+    // Synchronization: as pop().
+    // Progress: wait-free.
+    template <class Accept>
+    T* take_at(std::int64_t i, Accept&& accept) noexcept;
+
+    // Effects: removes the oldest element, if any and if no other taker wins it first (holes
+    //   on the way are taken and discarded).
     // Synchronization: the push of the returned element happens before this call returns.
     // Returns: that element, or nullptr. lost_race is set to true when nullptr is returned
     //   because another thief (or the owner's pop of the last element) took the element this
@@ -145,8 +188,9 @@ namespace fork_join {
     template <class Accept>
     T* steal_if(Accept&& accept, bool& lost_race) noexcept;
 
-    // Returns: a snapshot of bottom - top, clamped at 0. Exact for the owner when no thief is
-    //   active; from any other thread (or during steals) only a hint, which pop/steal re-check.
+    // Returns: a snapshot of bottom - top, clamped at 0, holes included. Exact for the owner when
+    //   no thief is active; from any other thread (or during steals) only a hint, which
+    //   pop/steal re-check.
     // Progress: wait-free.
     size_type size() const noexcept;
 
@@ -225,6 +269,7 @@ namespace fork_join {
   template <class T>
   BOOST_FORCEINLINE typename chase_lev_deque<T>::size_type chase_lev_deque<T>::push(T* x, std::uint64_t tag)
   {
+    BOOST_ASSERT(x != nullptr); // nullptr is a hole
     // relaxed: owner-only (the owner is bottom_'s only writer).
     const std::int64_t b = bottom_.load(std::memory_order_relaxed);
     // acquire: pairs with the seq_cst (so also release) compare-exchange of the thief that
@@ -246,42 +291,86 @@ namespace fork_join {
   template <class Accept>
   BOOST_FORCEINLINE T* chase_lev_deque<T>::pop_if(Accept&& accept) noexcept
   {
+    for (;;)
+    {
+      // relaxed: owner-only, as in push().
+      const std::int64_t b = bottom_.load(std::memory_order_relaxed) - 1;
+      ring* a = ring_.load(std::memory_order_relaxed);
+      // The owner is the only writer of slots, so it may read the newest one before deciding.
+      // If the deque is empty the slot is stale and the pop below finds nothing anyway; if a
+      // thief takes that element meanwhile, it was the last one and the compare-exchange below
+      // fails. A hole (nullptr) is taken without asking accept.
+      T* const x = a->get(b);
+      if (x && !accept(x, a->get_tag(b)))
+        return nullptr;
+      // release (the paper: relaxed): a thief may read this value with its acquire load and
+      // then take a slot below it; since C++20 this store does not continue the release
+      // sequence of push's store, so it carries the release itself. Free on x86 (a plain store).
+      bottom_.store(b, std::memory_order_release);
+      // seq_cst fence: store bottom_, then load top_ (store-load order). Paired with the fence
+      // in steal(): either this pop sees the thief's increment of top_, or that thief sees our
+      // decrement of bottom_, so the two never both take the element at b without the
+      // compare-exchange below.
+      seq_cst_fence();
+      // relaxed: ordered by the fence above; the last element is decided by the compare-exchange.
+      std::int64_t t = top_.load(std::memory_order_relaxed);
+      if (t > b)
+      {
+        // Empty: restore bottom_ (release: as the decrement above).
+        bottom_.store(b + 1, std::memory_order_release);
+        return nullptr;
+      }
+      if (t == b)
+      {
+        // The last element: race the thieves for it on top_. seq_cst as in the paper (a single
+        // total order with the thieves' compare-exchanges); relaxed on failure: x is dropped.
+        // Empty either way (top_ is b + 1 now), so a hole taken here also ends the pop.
+        const bool won = top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed);
+        // Restore bottom_ (release: as the decrement above).
+        bottom_.store(b + 1, std::memory_order_release);
+        return won ? x : nullptr;
+      }
+      if (x)
+        return x;
+      // A hole taken from the bottom (t < b: no thief could race for it): look at the next.
+    }
+  }
+
+  template <class T>
+  template <class Accept>
+  T* chase_lev_deque<T>::take_at(std::int64_t i, Accept&& accept) noexcept
+  {
     // relaxed: owner-only, as in push().
-    const std::int64_t b = bottom_.load(std::memory_order_relaxed) - 1;
-    ring* a = ring_.load(std::memory_order_relaxed);
-    // The owner is the only writer of slots, so it may read the newest tag before deciding. If
-    // the deque is empty the tag is stale and the pop below finds nothing anyway; if a thief
-    // takes that element meanwhile, it was the last one and the compare-exchange below fails.
-    if (!accept(a->get(b), a->get_tag(b)))
-      return nullptr;
-    // release (the paper: relaxed): a thief may read this value with its acquire load and then
-    // take a slot below it; since C++20 this store does not continue the release sequence of
-    // push's store, so it carries the release itself. Free on x86 (a plain store).
-    bottom_.store(b, std::memory_order_release);
-    // seq_cst fence: store bottom_, then load top_ (store-load order). Paired with the fence in
-    // steal(): either this pop sees the thief's increment of top_, or that thief sees our
-    // decrement of bottom_, so the two never both take the element at b without the
-    // compare-exchange below.
+    const std::int64_t b = bottom_.load(std::memory_order_relaxed);
+    // relaxed: a hint; top_ only grows, so a value past i proves the element taken, and a
+    // stale smaller one is decided by the protocol below.
+    if (i >= b || top_.load(std::memory_order_relaxed) > i)
+      return nullptr; // not in the deque any more (or never was)
+    ring* a = ring_.load(std::memory_order_relaxed); // relaxed: owner-only, as in push()
+    T* const x = a->get(i);
+    if (!x || !accept(x, a->get_tag(i)))
+      return nullptr; // a hole, or another element (the slot may be stale: accept identifies)
+    if (i == b - 1) // the newest, not a hole: pop's own case
+      return pop_if([](T*, std::uint64_t) { return true; });
+    // Lower bottom_ to i, as pop() lowers it to b - 1 (release, fence: as there), then load
+    // top_ (relaxed: ordered by the fence). The file comment has the argument.
+    bottom_.store(i, std::memory_order_release);
     seq_cst_fence();
-    // relaxed: ordered by the fence above; the last element is decided by the compare-exchange.
     std::int64_t t = top_.load(std::memory_order_relaxed);
-    if (t > b)
+    T* taken = nullptr;
+    if (t < i)
     {
-      // Empty: restore bottom_ (release: as the decrement above).
-      bottom_.store(b + 1, std::memory_order_release);
-      return nullptr;
+      // No thief can take index i now: leave a hole there. relaxed: published by the release
+      // store of bottom_ below, which every thief that reaches index i reads (or a later one).
+      a->put(i, nullptr, a->get_tag(i));
+      taken = x;
     }
-    T* x = a->get(b);
-    if (t == b)
-    {
-      // The last element: race the thieves for it on top_. seq_cst as in the paper (a single
-      // total order with the thieves' compare-exchanges); relaxed on failure: x is dropped.
-      if (!top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed))
-        x = nullptr;
-      // Empty either way (top_ is b + 1 now): restore bottom_ (release: as the decrement above).
-      bottom_.store(b + 1, std::memory_order_release);
-    }
-    return x;
+    else if (t == i && top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed))
+      taken = x; // the oldest element, won against the thieves as pop() wins the last one
+    // Restore bottom_ (release: as pop() restores it): [top_, b) stay, with a hole at i if taken
+    // from between the ends.
+    bottom_.store(b, std::memory_order_release);
+    return taken;
   }
 
   template <class T>
@@ -289,37 +378,45 @@ namespace fork_join {
   T* chase_lev_deque<T>::steal_if(Accept&& accept, bool& lost_race) noexcept
   {
     lost_race = false;
-    // acquire (as in the paper): pairs with the compare-exchange that moved top_ here.
-    std::int64_t t = top_.load(std::memory_order_acquire);
-    // seq_cst fence: load top_, then load bottom_, ordered against pop's store of bottom_
-    // followed by its load of top_ (see pop()).
-    seq_cst_fence();
-    // acquire: pairs with the release store of bottom_ in push() (or pop()): the slots in
-    // [t, b), the ring they live in and the pointees' contents are visible from here on.
-    const std::int64_t b = bottom_.load(std::memory_order_acquire);
-    if (t >= b)
-      return nullptr;
-    // acquire: pairs with the release store in grow(): a new ring is seen with its copied
-    // slots. The ring read here is never older than the one the owner used when it stored the
-    // value of bottom_ read above (that ring's publication happens before that store), so it
-    // holds slot t unless top_ has moved past t, and then the compare-exchange fails. A ring
-    // replaced meanwhile stays alive until the destructor (see the file comment).
-    ring* a = ring_.load(std::memory_order_acquire);
-    // Read the slot BEFORE the compare-exchange: once top_ moves past t, the owner may reuse
-    // the slot. The value is only used when the compare-exchange below succeeds, i.e. when top_
-    // was still t, and then slot t still held the element at index t.
-    T* x = a->get(t);
-    // The tag likewise; an element this thread may not run stays where it is.
-    if (!accept(x, a->get_tag(t)))
-      return nullptr;
-    // seq_cst as in the paper: one total order among all takers of index t; the winner alone
-    // returns x. relaxed on failure: nothing read after it.
-    if (!top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed))
+    for (;;)
     {
-      lost_race = true;
-      return nullptr;
+      // acquire (as in the paper): pairs with the compare-exchange that moved top_ here.
+      std::int64_t t = top_.load(std::memory_order_acquire);
+      // seq_cst fence: load top_, then load bottom_, ordered against pop's store of bottom_
+      // followed by its load of top_ (see pop()).
+      seq_cst_fence();
+      // acquire: pairs with the release store of bottom_ in push() (or pop(), take_at()): the
+      // slots in [t, b), holes included, the ring they live in and the pointees' contents are
+      // visible from here on.
+      const std::int64_t b = bottom_.load(std::memory_order_acquire);
+      if (t >= b)
+        return nullptr;
+      // acquire: pairs with the release store in grow(): a new ring is seen with its copied
+      // slots. The ring read here is never older than the one the owner used when it stored
+      // the value of bottom_ read above (that ring's publication happens before that store), so
+      // it holds slot t unless top_ has moved past t, and then the compare-exchange fails. A
+      // ring replaced meanwhile stays alive until the destructor (see the file comment).
+      ring* a = ring_.load(std::memory_order_acquire);
+      // Read the slot BEFORE the compare-exchange: once top_ moves past t, the owner may reuse
+      // the slot. The value is only used when the compare-exchange below succeeds, i.e. when
+      // top_ was still t, and then slot t still held the element at index t (take_at() writes
+      // a hole only at an index no thief can take, see the file comment).
+      T* x = a->get(t);
+      // The tag likewise; an element this thread may not run stays where it is. A hole is
+      // taken whatever accept says: it hides the elements above it.
+      if (x && !accept(x, a->get_tag(t)))
+        return nullptr;
+      // seq_cst as in the paper: one total order among all takers of index t; the winner alone
+      // returns x. relaxed on failure: nothing read after it.
+      if (!top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed))
+      {
+        lost_race = true;
+        return nullptr;
+      }
+      if (x)
+        return x;
+      // A hole taken: look at the next index (each hole is taken once, so this ends).
     }
-    return x;
   }
 
   template <class T>
