@@ -244,18 +244,30 @@ BOOST_AUTO_TEST_CASE(range_join_checks_cycles_and_plain_futures)
 
 namespace {
 
-// Starts one spare thread on a pool of one worker: a task forks c, then a leaf l, and joins c,
-// which sits under l (the join may not run l), so the worker blocks and a spare stands in. The
-// calling thread waits without helping (Boost's wait), so that it does not run c itself.
+// Effects: on the calling pool thread, joins (with the pool) the future of a boost::promise
+// that a task forked here sets: the join may not run that task (a promise's future names no
+// task, rule (a) of the manual's Progress section), so the thread blocks and a spare must stand
+// in and run it. Returns: the value set. (Until issue 25 a child joined in fork order, under a
+// younger sibling, blocked the same way; such a join now takes its child from the middle of
+// its deque.)
+int block_until_a_spare_runs_the_setter(fork_join_thread_pool& pool, int value)
+{
+  boost::promise<int> promise;
+  boost::future<int> awaited = promise.get_future();
+  auto setter = fork(pool, [&promise, value] {
+    promise.set_value(value);
+    return 0;
+  });
+  fj::join(pool, awaited);
+  setter.join();
+  return awaited.get();
+}
+
+// Starts one spare thread on a pool of one worker (block_until_a_spare_runs_the_setter). The
+// calling thread waits without helping (Boost's wait), so that it does not run the setter.
 void start_one_spare(fork_join_thread_pool& pool)
 {
-  auto p = fork(pool, [&pool] {
-    auto c = fork(pool, [] { return 1; });
-    auto l = fork(pool, [] { return 2; });
-    c.join();
-    l.join();
-    return c.get() + l.get();
-  });
+  auto p = fork(pool, [&pool] { return block_until_a_spare_runs_the_setter(pool, 3); });
   p.wait();
   BOOST_TEST(p.get() == 3);
   BOOST_TEST(pool.statistics().spare_threads == 1u);
@@ -265,9 +277,9 @@ void start_one_spare(fork_join_thread_pool& pool)
 
 // Defect 3 (b). A pool of one worker and one spare. The pool is interrupted: the idle spare
 // leaves; the worker runs task P, whose forked task X consumes the worker's interruption. P
-// then forks c and a leaf l and joins c, buried under l: it must block, and a spare must stand
-// in. Before the fix the spare that had left still counted as free, none was started, and
-// neither P's waiter nor the pool's destructor ever returned.
+// then joins a future it may run nothing for (block_until_a_spare_runs_the_setter): it must
+// block, and a spare must stand in. Before the fix the spare that had left still counted as
+// free, none was started, and neither P's waiter nor the pool's destructor ever returned.
 BOOST_AUTO_TEST_CASE(interruption_consumed_then_buried_join)
 {
   std::atomic<bool> go{false};
@@ -291,11 +303,7 @@ BOOST_AUTO_TEST_CASE(interruption_consumed_then_buried_join)
       catch (const boost::thread_interrupted&)
       {
       }
-      auto c = fork(pool, [] { return 5; });
-      auto l = fork(pool, [] { return 7; });
-      c.join();
-      l.join();
-      result = c.get() + l.get();
+      result = block_until_a_spare_runs_the_setter(pool, 12);
     });
     wait_for(running); // taken by a pool thread: after interrupt() only join() would run it
     pool.interrupt();
@@ -308,7 +316,7 @@ BOOST_AUTO_TEST_CASE(interruption_consumed_then_buried_join)
 
 // Defect 3 (a). A parallel_invoke frame unwinds from an interruption with an unjoined fork above
 // its second child, while the pool's spare has left: the frame must join that child, buried
-// under the fork.
+// under the fork. (It blocked until issue 25; it now takes the child from under the fork.)
 BOOST_AUTO_TEST_CASE(interrupted_invoke_unwinds_over_a_fork)
 {
   std::atomic<bool> go{false};
@@ -555,6 +563,64 @@ BOOST_AUTO_TEST_CASE(futures_moved_across_threads_then_joined)
     });
     reader.join();
     BOOST_TEST(reader.get() == 2 * round);
+  }
+}
+
+// "Join takes its task from the middle of its own deque" (issue 25): the joiner reads the
+// awaited task's deque index and tag without a lock and claims the task in its own deque only
+// if that slot holds exactly that task. Attacked here: futures forked by one worker (their
+// indices point into its deque) joined in fork order by another worker whose own deque holds
+// its own forks at the same indices; blocks reused at the same address with a new tag (each
+// round's forks reuse the last round's blocks); and a future joined by its forker after another
+// worker joined it first. Every task runs exactly once and every result is right.
+BOOST_AUTO_TEST_CASE(take_from_the_middle_only_what_is_ours)
+{
+  fork_join_thread_pool pool(2);
+  const int n = 64;
+  for (int round = 0; round < 200 / BOOST_THREAD_FJ_TEST_SCALE + 5; ++round)
+  {
+    std::vector<std::atomic<int> > runs(2 * n);
+    std::vector<joinable_future<int> > theirs(n);
+    std::atomic<bool> published{false}, joined_by_other{false};
+    joinable_future<int> forker = fork(pool, [&] {
+      for (int i = 0; i < n; ++i)
+        theirs[i] = fork(pool, [&runs, i] {
+          runs[i].fetch_add(1, std::memory_order_relaxed); // relaxed: read after the joins
+          return i;
+        });
+      published.store(true, std::memory_order_release); // release: the futures, to the other worker
+      wait_for(joined_by_other);
+      int sum = 0;
+      for (joinable_future<int>& f : theirs) // in fork order, after the other worker's joins
+      {
+        f.join();
+        sum += f.get();
+      }
+      return sum;
+    });
+    joinable_future<int> other = fork(pool, [&] {
+      std::vector<joinable_future<int> > mine(n);
+      for (int i = 0; i < n; ++i) // the same deque indices as the forker's children, if it runs on an empty deque
+        mine[i] = fork(pool, [&runs, k = n + i] {
+          runs[k].fetch_add(1, std::memory_order_relaxed); // relaxed: as above
+          return 1;
+        });
+      wait_for(published);
+      for (joinable_future<int>& f : theirs) // in fork order: each claim must find nothing of ours
+        f.join();
+      joined_by_other.store(true, std::memory_order_release);
+      int ones = 0;
+      for (joinable_future<int>& f : mine)
+      {
+        f.join();
+        ones += f.get();
+      }
+      return ones;
+    });
+    BOOST_TEST(other.get() == n);
+    BOOST_TEST(forker.get() == n * (n - 1) / 2);
+    for (int i = 0; i < 2 * n; ++i)
+      BOOST_TEST(runs[i].load(std::memory_order_relaxed) == 1, "task " << i);
   }
 }
 

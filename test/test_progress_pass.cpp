@@ -211,3 +211,111 @@ BOOST_AUTO_TEST_CASE(joining_a_task_on_the_own_stack_throws)
     BOOST_TEST(caught == 1);
   }
 }
+
+// Issue 25: children joined in the order they were forked. The oldest child sits under its
+// younger siblings in the forking thread's deque, so the newest-first help loop cannot reach it;
+// the join takes it from where it sits (chase_lev_deque::take_at). On one thread nothing is ever
+// stolen, so no such join may block: no spare thread may start (before the fix, each level
+// started one, up to the cap of 256). With more threads a join whose child was stolen may
+// still block (doc/index.md), so there only the results are checked.
+namespace in_fork_order {
+
+enum class form
+{
+  member,      // f.join()
+  free,        // join(f)
+  with_pool,   // join(pool, f)
+  range_of_one // join(pool, &f, &f + 1), per child
+};
+
+void join_one(fork_join_thread_pool& pool, joinable_future<int>& f, form how)
+{
+  switch (how)
+  {
+  case form::member:
+    f.join();
+    break;
+  case form::free:
+    fj::join(f);
+    break;
+  case form::with_pool:
+    fj::join(pool, f);
+    break;
+  case form::range_of_one:
+    fj::join(pool, &f, &f + 1);
+    break;
+  }
+}
+
+// Each level forks the next level, then a leaf, and joins them in that order: the next level
+// sits under the leaf. Returns depth + 1: the last level's 1 and one per leaf.
+int chain(fork_join_thread_pool& pool, int depth, form how)
+{
+  if (depth == 0)
+    return 1;
+  joinable_future<int> next = fork(pool, chain, std::ref(pool), depth - 1, how);
+  joinable_future<int> leaf = fork(pool, [] { return 1; });
+  join_one(pool, next, how);
+  join_one(pool, leaf, how);
+  return next.get() + leaf.get();
+}
+
+// Four children per node, joined in fork order. Returns the number of nodes.
+int tree(fork_join_thread_pool& pool, int depth, form how)
+{
+  if (depth == 0)
+    return 1;
+  joinable_future<int> children[4];
+  for (joinable_future<int>& c : children)
+    c = fork(pool, tree, std::ref(pool), depth - 1, how);
+  int nodes = 1;
+  for (joinable_future<int>& c : children)
+  {
+    join_one(pool, c, how);
+    nodes += c.get();
+  }
+  return nodes;
+}
+
+// Stack tasks: parallel_invoke queues its second callable and runs the first inline, which
+// forks a leaf that nobody joins yet, so the queued child sits under that fork when
+// parallel_invoke joins it. Returns depth + 1, as chain().
+int invoke_chain(fork_join_thread_pool& pool, int depth)
+{
+  if (depth == 0)
+    return 1;
+  int below = 0;
+  joinable_future<int> leaf;
+  boost::parallel_invoke(
+      pool, [&] { leaf = fork(pool, [] { return 1; }); }, [&] { below = invoke_chain(pool, depth - 1); });
+  leaf.join();
+  return below + leaf.get();
+}
+
+} // namespace in_fork_order
+
+BOOST_AUTO_TEST_CASE(joins_in_fork_order_start_no_spare)
+{
+  using namespace in_fork_order;
+  const int chain_depth = 600; // more levels than the 256 spares a pool may start
+  for (unsigned threads : {1u, 2u, 3u})
+  {
+    for (form how : {form::member, form::free, form::with_pool, form::range_of_one})
+    {
+      fork_join_thread_pool pool(threads);
+      joinable_future<int> c = fork(pool, chain, std::ref(pool), chain_depth, how);
+      BOOST_TEST(c.get() == chain_depth + 1);
+      joinable_future<int> t = fork(pool, tree, std::ref(pool), 5, how);
+      BOOST_TEST(t.get() == (1 + 4 + 16 + 64 + 256 + 1024));
+      if (threads == 1)
+        BOOST_TEST(pool.statistics().spare_threads == 0u, "form " << static_cast<int>(how));
+      BOOST_TEST_MESSAGE(threads << " threads, form " << static_cast<int>(how) << ": "
+                                 << pool.statistics().spare_threads << " spare threads");
+    }
+    fork_join_thread_pool pool(threads);
+    joinable_future<int> i = fork(pool, invoke_chain, std::ref(pool), chain_depth);
+    BOOST_TEST(i.get() == chain_depth + 1);
+    if (threads == 1)
+      BOOST_TEST(pool.statistics().spare_threads == 0u);
+  }
+}

@@ -283,6 +283,8 @@ namespace executors {
     for (std::size_t k = 0; k < n; ++k)
       awaited.roots[k] = detail::fork_join::root_of_task(tasks[k]);
     detail::fork_join::wait_scope scope = awaited.scope();
+    scope.claimable[0] = tasks[0]; // the first two, as for leapfrogging; the others are popped
+    scope.claimable[1] = n > 1 ? tasks[1 % n] : nullptr; // as they come up
     scope.leapfrog[0] = records[0];
     scope.leapfrog[1] = records[1];
     // The first two are published as the tasks this thread joins (rule (b), task_frame.hpp).
@@ -338,9 +340,15 @@ namespace executors {
     // The root ids of the awaited tasks, for rule (a) of the admission rule: fixed for the
     // whole join, since a queued task is not ready and so is still pending.
     detail::fork_join::root_set awaited;
-    for (Iterator it = first; it != last; ++it)
+    // The first two tasks may be taken from under newer tasks of this thread's deque (a range
+    // of one, joined per child in fork order); the others are popped as they come up.
+    const detail::fork_join::task* claimable[2] = {nullptr, nullptr};
+    std::size_t k = 0;
+    for (Iterator it = first; it != last; ++it, ++k)
     {
       const detail::fork_join::forked_task* t = detail::fork_join::task_of(*it);
+      if (k < 2)
+        claimable[k] = t;
       detail::fork_join::require_valid(*it, detail::fork_join::record_of_task(t));
       detail::fork_join::run_if_deferred(t, *it);
       awaited.insert(detail::fork_join::root_of_task(t));
@@ -355,6 +363,8 @@ namespace executors {
     detail::fork_join::wait_scope scope;
     scope.awaits = &detail::fork_join::root_set::contains;
     scope.context = &awaited;
+    scope.claimable[0] = claimable[0];
+    scope.claimable[1] = claimable[1];
     // Once: the frames below a join do not change while it waits (those it runs above them
     // have returned before each check).
     bool checked = false;

@@ -173,6 +173,7 @@ namespace fork_join {
     awaited_roots<1> awaited;
     awaited.roots[0] = root_of_task(task);
     wait_scope scope = awaited.scope();
+    scope.claimable[0] = task; // a child joined in fork order sits under its younger siblings
     scope.leapfrog[0] = record;
     join_publication published(awaited.roots[0], 0);
     help_or_wait(

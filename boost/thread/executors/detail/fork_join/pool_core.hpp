@@ -339,7 +339,8 @@ namespace fork_join {
     }
 
     // Returns: a task that `scope` admits (any task if scope is null), taken from, in order,
-    // the caller's own deque if it is our pool thread, the shared queue (front), the deque of
+    // the caller's own deque if it is our pool thread (its newest task, then a task the scope
+    // lists as claimable wherever it sits there), the shared queue (front), the deque of
     // the thread running the stolen stack task the scope waits for (rule (b) of
     // task_frame.hpp), another pool thread's deque (top); nullptr if none was seen. A task
     // that is not admitted stays queued. Of a deque only the end a taker may use is looked at;
@@ -351,8 +352,19 @@ namespace fork_join {
       const auto admits = [scope](task* x, task_tag tag) noexcept { return !scope || scope->admits(x, tag); };
       const int self = worker_index_in(this);
       if (self >= 0)
-        if (task* t = slots_[self]->deque.pop_if(admits))
+      {
+        chase_lev_deque<task>& own = slots_[self]->deque;
+        if (task* t = own.pop_if(admits))
           return t;
+        // An awaited task under newer ones (a join in fork order): taken from where it sits.
+        if (scope)
+          for (const task* c : scope->claimable)
+            if (c)
+              if (task* t = own.take_at(c->queued_at(), [c](task* x, task_tag tag) noexcept {
+                    return x == c && tag == c->tag();
+                  }))
+                return t;
+      }
       task* t = nullptr;
       // relaxed: only a hint to skip the mutex. Not missing a task here matters only on the
       // way to sleep, and there the waiter's acquire of the epoch in prepare_wait() has
@@ -623,10 +635,14 @@ namespace fork_join {
     // (notify_one_if_waiting: a seq_cst fence and a load), except a stack task pushed onto a
     // deque that already held a task: that deque was advertised when it became non-empty, and
     // the task's parent, on this thread, waits for it only through help_until, which wakes a
-    // sleeper before it sleeps (begin_block). Hazard 3 above has the argument.
+    // sleeper before it sleeps (begin_block). Hazard 3 above has the argument. A hole that a
+    // join's take_at left counts as a task here (push's count includes it): a stack task pushed
+    // onto a deque of holes is not advertised either, which can cost parallelism, not progress,
+    // by the same argument.
     // Fast path, "stack-task wake-up fence" (doc/index.md ledger).
     BOOST_FORCEINLINE void push_own(worker_slot& slot, task* t, bool stack_task = false)
     {
+      t->set_queued_at(slot.deque.next_index());
       const std::size_t before = slot.deque.push(t, t->tag());
       slot.stats.raise_peak(before + 1);
       if (!stack_task || before == 0)

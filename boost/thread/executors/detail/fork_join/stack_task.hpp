@@ -204,6 +204,7 @@ namespace fork_join {
     // t's thief spawns for t (task_frame.hpp, rules (a) and (b)).
     wait_scope scope;
     scope.awaited_task = &t;
+    scope.claimable[0] = &t; // under a newer task (a fork nobody joins yet): taken from there
     scope.leapfrog[0] = &t.record();
     this_thread::disable_interruption no_interruption;
     const worker_context* const w = current_worker;
