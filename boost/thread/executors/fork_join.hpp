@@ -340,15 +340,22 @@ namespace executors {
     // The root ids of the awaited tasks, for rule (a) of the admission rule: fixed for the
     // whole join, since a queued task is not ready and so is still pending.
     detail::fork_join::root_set awaited;
-    // The first two tasks may be taken from under newer tasks of this thread's deque (a range
-    // of one, joined per child in fork order); the others are popped as they come up.
-    const detail::fork_join::task* claimable[2] = {nullptr, nullptr};
+    // The first two tasks, as join(ex, fs...) treats its first two: they may be taken from
+    // under newer tasks of this thread's deque (a range of one, joined per child in fork order;
+    // the others are popped as they come up), their thieves may be leapfrogged, and they are
+    // published as the tasks this thread joins (rule (b), task_frame.hpp).
+    detail::fork_join::wait_scope scope;
+    detail::fork_join::task_tag first_roots[2] = {0, 0};
     std::size_t k = 0;
     for (Iterator it = first; it != last; ++it, ++k)
     {
       const detail::fork_join::forked_task* t = detail::fork_join::task_of(*it);
       if (k < 2)
-        claimable[k] = t;
+      {
+        scope.claimable[k] = t;
+        scope.leapfrog[k] = detail::fork_join::record_of_task(t);
+        first_roots[k] = detail::fork_join::root_of_task(t);
+      }
       detail::fork_join::require_valid(*it, detail::fork_join::record_of_task(t));
       detail::fork_join::run_if_deferred(t, *it);
       awaited.insert(detail::fork_join::root_of_task(t));
@@ -360,11 +367,9 @@ namespace executors {
         ++pending;
       return pending == last;
     };
-    detail::fork_join::wait_scope scope;
     scope.awaits = &detail::fork_join::root_set::contains;
     scope.context = &awaited;
-    scope.claimable[0] = claimable[0];
-    scope.claimable[1] = claimable[1];
+    detail::fork_join::join_publication published(first_roots[0], first_roots[1]);
     // Once: the frames below a join do not change while it waits (those it runs above them
     // have returned before each check).
     bool checked = false;
