@@ -97,6 +97,7 @@ namespace bench {
     std::uint64_t failed_steals;
     std::uint64_t parks;
     std::uint64_t peak_pending;
+    std::uint64_t spare_threads; // over the pool's life (all runs): joins that had to block
   };
 
   // A measurement of a pool itself, run in a child process of its own with a pool of

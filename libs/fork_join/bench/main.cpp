@@ -15,7 +15,7 @@
 //   reference <answer>            (serial peer only: the answer computed another way)
 //   run <index> <ns> <answer>     (after each run)
 //   allocs <count>                (operator new calls during all the timed runs)
-//   stats <tasks_run> <steals> <failed_steals> <parks> <peak_pending>   (pools that count)
+//   stats <tasks_run> <steals> <failed_steals> <parks> <peak_pending> <spare_threads>   (pools that count)
 //   done
 // A watchdog kills the child with SIGKILL when it has used no CPU time for --idle seconds (all
 // its threads are blocked: a deadlock) or has run for --timeout seconds; a child killed by a
@@ -76,9 +76,10 @@ namespace bench {
 
   void report_statistics(const pool_statistics& s)
   {
-    std::printf("stats %llu %llu %llu %llu %llu\n", static_cast<unsigned long long>(s.tasks_run),
+    std::printf("stats %llu %llu %llu %llu %llu %llu\n", static_cast<unsigned long long>(s.tasks_run),
                 static_cast<unsigned long long>(s.steals), static_cast<unsigned long long>(s.failed_steals),
-                static_cast<unsigned long long>(s.parks), static_cast<unsigned long long>(s.peak_pending));
+                static_cast<unsigned long long>(s.parks), static_cast<unsigned long long>(s.peak_pending),
+                static_cast<unsigned long long>(s.spare_threads));
     std::fflush(stdout);
   }
 
@@ -138,10 +139,13 @@ not an error); 2 on bad usage.
 )";
 
 // Display (and run) order: the issue's order of workloads, then peers by family.
-const std::vector<std::string> workload_order{"fib",       "fib_cutoff", "sort",    "uts",        "chain_1e4",
-                                              "chain_1e5", "external",   "par_for", "par_reduce", "par_sort"};
+const std::vector<std::string> workload_order{"fib",       "fib_cutoff", "sort",        "uts",        "chain_1e4",
+                                              "chain_1e5", "order_chain", "order_tree", "external",   "par_for",
+                                              "par_reduce", "par_sort"};
 const std::vector<std::string> peer_order{"serial",
                                           "fork_join",
+                                          "fork_join_range_each",
+                                          "fork_join_range",
                                           "fork_join_invoke",
                                           "fork_join_async",
                                           "fork_join_submit",
@@ -738,7 +742,7 @@ bench::report::cell run_cell(const std::string& exe, const job& j, const options
         else if (kind == "stats")
         {
           bench::pool_statistics s{};
-          if (line >> s.tasks_run >> s.steals >> s.failed_steals >> s.parks >> s.peak_pending)
+          if (line >> s.tasks_run >> s.steals >> s.failed_steals >> s.parks >> s.peak_pending >> s.spare_threads)
             c.statistics = s;
         }
       });

@@ -119,7 +119,7 @@ namespace report {
   void print_progress(const cell& c, std::size_t index, std::size_t count)
   {
     const int width = static_cast<int>(std::to_string(count).size());
-    std::printf("[%*zu/%zu] %-10s %-21s t=%-2u", width, index, count, c.workload.c_str(), c.peer.c_str(), c.threads);
+    std::printf("[%*zu/%zu] %-11s %-21s t=%-2u", width, index, count, c.workload.c_str(), c.peer.c_str(), c.threads);
     if (c.ok())
       std::printf("  median %9s ms  min %9s ms  peak %6s MiB  others %3.0f%%%s  ok\n",
                   format_ms(c.median_ms()).c_str(), format_ms(c.min_ms()).c_str(), format_mib(c.peak_rss_kib).c_str(),
@@ -145,7 +145,7 @@ namespace report {
     std::printf("# compiler: %s; build: %s\n# libraries: %s\n# date: %s\n", m.compiler.c_str(), m.build.c_str(),
                 libraries.c_str(), m.date.c_str());
     for (const auto& w : r.workloads)
-      std::printf("# %-10s %s\n", w.first.c_str(), w.second.c_str());
+      std::printf("# %-11s %s\n", w.first.c_str(), w.second.c_str());
     std::fflush(stdout);
   }
 
@@ -153,7 +153,7 @@ namespace report {
 
     void print_cells(const report& r)
     {
-      std::printf("\n%-10s %-21s %7s %10s %10s %8s %9s %8s %7s  %s\n", "workload", "peer", "threads", "median ms",
+      std::printf("\n%-11s %-21s %7s %10s %10s %8s %9s %8s %7s  %s\n", "workload", "peer", "threads", "median ms",
                   "min ms", "speedup", "vs oneTBB", "peak MiB", "others%", "status");
       std::string last;
       for (const cell& c : r.cells)
@@ -162,7 +162,7 @@ namespace report {
           std::printf("\n");
         last = c.workload;
         const bool ok = c.ok();
-        std::printf("%-10s %-21s %7u %10s %10s %8s %9s %8s %7.0f  %s\n", c.workload.c_str(), c.peer.c_str(),
+        std::printf("%-11s %-21s %7u %10s %10s %8s %9s %8s %7.0f  %s\n", c.workload.c_str(), c.peer.c_str(),
                     c.threads, ok ? format_ms(c.median_ms()).c_str() : "-", ok ? format_ms(c.min_ms()).c_str() : "-",
                     format_ratio(c.speedup).c_str(), format_ratio(c.vs_tbb).c_str(),
                     format_mib(c.peak_rss_kib).c_str(), c.others_percent, c.status.c_str());
@@ -202,10 +202,11 @@ namespace report {
       if (std::none_of(r.cells.begin(), r.cells.end(), [](const cell& c) { return c.statistics.has_value(); }))
         return;
       std::printf("\npool counters per run (fork_join_thread_pool::statistics() over the child's runs / runs; "
-                  "peak: the largest; new/task: calls of operator new in the timed runs / tasks run)\n"
-                  "%-10s %-21s %7s %12s %10s %13s %9s %12s %8s\n",
+                  "peak: the largest; new/task: calls of operator new in the timed runs / tasks run; spares: spare "
+                  "threads the pool started in all runs, one per join that had nothing to run while it waited)\n"
+                  "%-11s %-21s %7s %12s %10s %13s %9s %12s %8s %6s\n",
                   "workload", "peer", "threads", "tasks run", "steals", "failed steals", "parks", "peak pending",
-                  "new/task");
+                  "new/task", "spares");
       for (const cell& c : r.cells)
         if (c.statistics && !c.ns.empty())
         {
@@ -215,10 +216,11 @@ namespace report {
           if (c.allocations && s.tasks_run > 0)
             std::snprintf(per_task, sizeof per_task, "%.2f",
                           static_cast<double>(*c.allocations) / static_cast<double>(s.tasks_run));
-          std::printf("%-10s %-21s %7u %12.0f %10.0f %13.0f %9.0f %12llu %8s\n", c.workload.c_str(), c.peer.c_str(),
+          std::printf("%-11s %-21s %7u %12.0f %10.0f %13.0f %9.0f %12llu %8s %6llu\n", c.workload.c_str(), c.peer.c_str(),
                       c.threads, static_cast<double>(s.tasks_run) / runs, static_cast<double>(s.steals) / runs,
                       static_cast<double>(s.failed_steals) / runs, static_cast<double>(s.parks) / runs,
-                      static_cast<unsigned long long>(s.peak_pending), per_task);
+                      static_cast<unsigned long long>(s.peak_pending), per_task,
+                      static_cast<unsigned long long>(s.spare_threads));
         }
     }
 
@@ -369,7 +371,8 @@ namespace report {
       if (c.statistics)
         out << "{\"tasks_run\": " << c.statistics->tasks_run << ", \"steals\": " << c.statistics->steals
             << ", \"failed_steals\": " << c.statistics->failed_steals << ", \"parks\": " << c.statistics->parks
-            << ", \"peak_pending\": " << c.statistics->peak_pending << ", \"over_runs\": " << c.ns.size() << "}";
+            << ", \"peak_pending\": " << c.statistics->peak_pending
+            << ", \"spare_threads\": " << c.statistics->spare_threads << ", \"over_runs\": " << c.ns.size() << "}";
       else
         out << "null";
       out << "}";
