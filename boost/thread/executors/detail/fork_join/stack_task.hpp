@@ -183,6 +183,25 @@ namespace fork_join {
   // then runs it inline. Throws: std::bad_alloc (nothing queued).
   BOOST_FORCEINLINE bool spawn(pool_core& core, stack_task& t) { return core.push_stack_task(&t); }
 
+  // The slow path of join() below, out of line: its wait_scope and help loop would otherwise
+  // sit in the frame of every parallel_invoke and task block, which deep recursions (a chain of
+  // 10^5 nested invokes) pay for in stack memory on every level (issue 25: 16 bytes more in
+  // wait_scope made such a chain 1.3x slower until this moved out).
+  BOOST_NOINLINE inline void wait_for_stack_task(pool_core& core, stack_task& t) noexcept
+  {
+    // Stolen, or not the newest: t's parent may run t (wherever it is still queued) and what
+    // t's thief spawns for t (task_frame.hpp, rules (a) and (b)).
+    wait_scope scope;
+    scope.awaited_task = &t;
+    scope.claimable[0] = &t; // under a newer task (a fork nobody joins yet): taken from there
+    scope.leapfrog[0] = &t.record();
+    this_thread::disable_interruption no_interruption;
+    const worker_context* const w = current_worker;
+    pool_core* const own = (w && w->core != &core) ? w->core : nullptr;
+    help_until(
+        &core, own, scope, [&t] { return t.done(); }, [&t] { t.wait_done(); });
+  }
+
   // Requires: spawn(core, t) returned true on this thread.
   // Effects: returns once t has run, running it inline if nobody took it; helps while it waits,
   // running only what task_frame.hpp's rule admits.
@@ -200,17 +219,7 @@ namespace fork_join {
       t.invoke();
       return;
     }
-    // Stolen, or not the newest: t's parent may run t (wherever it is still queued) and what
-    // t's thief spawns for t (task_frame.hpp, rules (a) and (b)).
-    wait_scope scope;
-    scope.awaited_task = &t;
-    scope.claimable[0] = &t; // under a newer task (a fork nobody joins yet): taken from there
-    scope.leapfrog[0] = &t.record();
-    this_thread::disable_interruption no_interruption;
-    const worker_context* const w = current_worker;
-    pool_core* const own = (w && w->core != &core) ? w->core : nullptr;
-    help_until(
-        &core, own, scope, [&t] { return t.done(); }, [&t] { t.wait_done(); });
+    wait_for_stack_task(core, t);
   }
 
 } // namespace fork_join
