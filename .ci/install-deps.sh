@@ -4,7 +4,7 @@
 # (spin: the model check of test/model, which the plain CMake build runs as a test.)
 # (demo.sh adds the benchmark's: libtbb-dev for the oneTBB peers, gnuplot-nox for its chart.)
 set -euo pipefail
-packages=(g++ cmake make libboost-thread-dev libboost-chrono-dev libboost-test-dev libboost-tools-dev spin "$@")
+packages=(g++ cmake make libboost-thread-dev libboost-chrono-dev libboost-context-dev libboost-test-dev libboost-tools-dev spin "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

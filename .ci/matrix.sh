@@ -22,13 +22,14 @@ cd "$(dirname "$0")/.."
 
 boost181="$PWD/build/boost-1.81"
 fetch_boost181() {
-  if [ -f "$boost181/usr/include/boost/version.hpp" ]; then
+  if [ -f "$boost181/usr/include/boost/context/fiber.hpp" ]; then
     return
   fi
   mkdir -p "$boost181/debs"
   (cd "$boost181/debs" && apt-get download -qq \
      libboost1.81-dev libboost-thread1.81-dev libboost-thread1.81.0 \
-     libboost-chrono1.81-dev libboost-chrono1.81.0 libboost-atomic1.81-dev libboost-atomic1.81.0 \
+     libboost-chrono1.81-dev libboost-chrono1.81.0 libboost-context1.81-dev libboost-context1.81.0 \
+     libboost-atomic1.81-dev libboost-atomic1.81.0 \
      libboost-system1.81-dev libboost-system1.81.0 libboost-date-time1.81-dev libboost-date-time1.81.0 \
      libboost-test1.81-dev libboost-test1.81.0)
   for d in "$boost181"/debs/*.deb; do

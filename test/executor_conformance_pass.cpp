@@ -655,5 +655,5 @@ BOOST_AUTO_TEST_CASE(async_of_a_function_is_joined_as_a_fork)
   });
   BOOST_TEST(outcome.get_future().get());
   if (!boost::detail::fork_join::public_api_only)
-    BOOST_TEST(pool.statistics().spare_threads == 0u);
+    BOOST_TEST(pool.statistics().frames_parked == 0u);
 }

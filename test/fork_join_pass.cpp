@@ -276,8 +276,8 @@ BOOST_AUTO_TEST_CASE(exceptions_reach_the_joiner)
 }
 
 // boost::async(pool, f) from a task is queued as a fork: its join runs the child on the joining
-// thread (Boost's async would queue it where the joiner may not take it, and a spare thread
-// would have to run it). And the future is Boost's: its executor is the pool.
+// thread (Boost's async would queue it where the joiner may not take it, and the join would
+// have to park). And the future is Boost's: its executor is the pool.
 BOOST_AUTO_TEST_CASE(async_from_a_task_is_joined_as_a_fork)
 {
   // The outcome reaches this thread through a plain promise: a join of a fork would let this
@@ -304,7 +304,7 @@ BOOST_AUTO_TEST_CASE(async_from_a_task_is_joined_as_a_fork)
   });
   BOOST_TEST(outcome.get_future().get());
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-  BOOST_TEST(pool.statistics().spare_threads == 0u);
+  BOOST_TEST(pool.statistics().frames_parked == 0u);
 #endif
 
   boost::future<int> f = boost::async(pool, [] { return 1; });

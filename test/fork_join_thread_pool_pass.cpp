@@ -585,7 +585,7 @@ BOOST_AUTO_TEST_CASE(default_pool_size_is_set_before_its_first_use)
 {
   // issue 11: a way to size the default pool. This must be the first use of the default pool
   // in this program (the test case after this one uses it too). Three closures meet at a latch, which only three threads can do: a
-  // latch's wait does not help, and a wait that does not help starts no spare.
+  // latch's wait neither helps nor parks.
   BOOST_CHECK_THROW(boost::executors::set_default_fork_join_pool_size(0), std::invalid_argument);
   boost::executors::set_default_fork_join_pool_size(3);
   boost::latch all_there(3);

@@ -10,7 +10,8 @@
 //     the shared state's mutex and without notifying, assuming "one thread uses a future";
 //  2. a range join scanned the pending range per task it looked at: O(n^2);
 //  3. a pool thread that left by an interruption still counted as free, so a thread blocked
-//     in a join started no spare and the pool's destructor never returned;
+//     in a join started no spare and the pool's destructor never returned (since issue 22 a
+//     join parks instead of blocking, and the cases check that it still ends);
 //  4. at_thread_entry throwing boost::thread_interrupted made join() restart threads forever.
 // A few cases wait (sleep) so that the bad interleaving is the likely one; no assertion
 // depends on time, and with the fixes every interleaving passes.
@@ -246,11 +247,10 @@ namespace {
 
 // Effects: on the calling pool thread, joins (with the pool) the future of a boost::promise
 // that a task forked here sets: the join may not run that task (a promise's future names no
-// task, rule (a) of the manual's Progress section), so the thread blocks and a spare must stand
-// in and run it. Returns: the value set. (Until issue 25 a child joined in fork order, under a
-// younger sibling, blocked the same way; such a join now takes its child from the middle of
-// its deque.)
-int block_until_a_spare_runs_the_setter(fork_join_thread_pool& pool, int value)
+// task, rule (a) of the manual's Progress section), so the frame parks and the same thread
+// runs the setter on a fresh stack (before issue 22 the thread blocked and a spare thread stood
+// in). Returns: the value set.
+int park_until_the_thread_runs_the_setter(fork_join_thread_pool& pool, int value)
 {
   boost::promise<int> promise;
   boost::future<int> awaited = promise.get_future();
@@ -263,30 +263,19 @@ int block_until_a_spare_runs_the_setter(fork_join_thread_pool& pool, int value)
   return awaited.get();
 }
 
-// Starts one spare thread on a pool of one worker (block_until_a_spare_runs_the_setter). The
-// calling thread waits without helping (Boost's wait), so that it does not run the setter.
-void start_one_spare(fork_join_thread_pool& pool)
-{
-  auto p = fork(pool, [&pool] { return block_until_a_spare_runs_the_setter(pool, 3); });
-  p.wait();
-  BOOST_TEST(p.get() == 3);
-  BOOST_TEST(pool.statistics().spare_threads == 1u);
-}
-
 } // namespace
 
-// Defect 3 (b). A pool of one worker and one spare. The pool is interrupted: the idle spare
-// leaves; the worker runs task P, whose forked task X consumes the worker's interruption. P
-// then joins a future it may run nothing for (block_until_a_spare_runs_the_setter): it must
-// block, and a spare must stand in. Before the fix the spare that had left still counted as
-// free, none was started, and neither P's waiter nor the pool's destructor ever returned.
+// Defect 3 (b). A pool of one worker. The pool is interrupted; the worker runs task P, whose
+// forked task X consumes the worker's interruption. P then joins a future it may run nothing
+// for (park_until_the_thread_runs_the_setter): it must park, and the worker run the setter.
+// Before the fix of defect 3 (with spare threads: one had started and left by the
+// interruption) neither P's waiter nor the pool's destructor ever returned.
 BOOST_AUTO_TEST_CASE(interruption_consumed_then_buried_join)
 {
   std::atomic<bool> go{false};
   int result = 0; // plain: read after P's future is ready
   {
     fork_join_thread_pool pool(1);
-    start_one_spare(pool);
     std::atomic<bool> running{false};
     auto p = fork(pool, [&] {
       running.store(true, std::memory_order_release);
@@ -303,11 +292,10 @@ BOOST_AUTO_TEST_CASE(interruption_consumed_then_buried_join)
       catch (const boost::thread_interrupted&)
       {
       }
-      result = block_until_a_spare_runs_the_setter(pool, 12);
+      result = park_until_the_thread_runs_the_setter(pool, 12);
     });
     wait_for(running); // taken by a pool thread: after interrupt() only join() would run it
     pool.interrupt();
-    let_it_fall_asleep(); // the idle spare leaves
     go.store(true, std::memory_order_release);
     p.wait(); // Boost's wait: this thread must not run c itself
   } // the destructor: interrupt_and_join()
@@ -315,8 +303,8 @@ BOOST_AUTO_TEST_CASE(interruption_consumed_then_buried_join)
 }
 
 // Defect 3 (a). A parallel_invoke frame unwinds from an interruption with an unjoined fork above
-// its second child, while the pool's spare has left: the frame must join that child, buried
-// under the fork. (It blocked until issue 25; it now takes the child from under the fork.)
+// its second child: the frame must join that child, buried under the fork. (It blocked until
+// issue 25, with a spare thread standing in; it now takes the child from under the fork.)
 BOOST_AUTO_TEST_CASE(interrupted_invoke_unwinds_over_a_fork)
 {
   std::atomic<bool> go{false};
@@ -324,7 +312,6 @@ BOOST_AUTO_TEST_CASE(interrupted_invoke_unwinds_over_a_fork)
   bool interrupted = false; // plain: read after the task's future is ready
   {
     fork_join_thread_pool pool(1);
-    start_one_spare(pool);
     std::atomic<bool> running{false};
     auto p = fork(pool, [&] {
       running.store(true, std::memory_order_release);
@@ -352,7 +339,6 @@ BOOST_AUTO_TEST_CASE(interrupted_invoke_unwinds_over_a_fork)
     });
     wait_for(running);
     pool.interrupt();
-    let_it_fall_asleep();
     go.store(true, std::memory_order_release);
     p.wait();
   }

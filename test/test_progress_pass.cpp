@@ -120,7 +120,7 @@ BOOST_AUTO_TEST_CASE(helping_never_buries_a_task_under_its_waiter)
 
 // The article's "evil case" on one worker: a task joins a future whose task another queued task
 // submits later. The worker may not run the submitter inside the join (it could wait for the
-// joiner), so a spare thread does.
+// joiner), so the join parks and the worker runs it on a fresh stack.
 BOOST_AUTO_TEST_CASE(join_before_the_awaited_task_exists_on_one_worker)
 {
   fork_join_thread_pool pool(1);
@@ -133,12 +133,12 @@ BOOST_AUTO_TEST_CASE(join_before_the_awaited_task_exists_on_one_worker)
   });
   pool.submit([&] { late.set_value(21); });
   BOOST_TEST(waiter.get() == 42);
-  BOOST_TEST(pool.statistics().spare_threads >= 1u);
-  BOOST_TEST(pool.statistics().spare_threads <= std::uint64_t(BOOST_THREAD_FJ_MAX_SPARE_THREADS));
+  BOOST_TEST(pool.statistics().frames_parked >= 1u);
+  BOOST_TEST(pool.statistics().spare_threads == 0u);
 }
 
-// A waiting thread keeps running its own children: fib with fork/join on one worker needs no
-// spare thread at all (every join finds its child at the bottom of its own deque).
+// A waiting thread keeps running its own children: fib with fork/join on one worker never
+// parks (every join finds its child at the bottom of its own deque).
 int fib(fork_join_thread_pool& ex, int n)
 {
   if (n < 2)
@@ -149,12 +149,12 @@ int fib(fork_join_thread_pool& ex, int n)
   return a.get() + b;
 }
 
-BOOST_AUTO_TEST_CASE(own_children_run_inline_without_spares)
+BOOST_AUTO_TEST_CASE(own_children_run_inline_without_parking)
 {
   fork_join_thread_pool pool(1);
   joinable_future<int> f = fork(pool, fib, std::ref(pool), 20);
   BOOST_TEST(f.get() == 6765);
-  BOOST_TEST(pool.statistics().spare_threads == 0u);
+  BOOST_TEST(pool.statistics().frames_parked == 0u);
 }
 
 // Cycles the pool can prove: a task that joins its own future, and a parallel_invoke child that
@@ -215,9 +215,9 @@ BOOST_AUTO_TEST_CASE(joining_a_task_on_the_own_stack_throws)
 // Issue 25: children joined in the order they were forked. The oldest child sits under its
 // younger siblings in the forking thread's deque, so the newest-first help loop cannot reach it;
 // the join takes it from where it sits (chase_lev_deque::take_at). On one thread nothing is ever
-// stolen, so no such join may block: no spare thread may start (before the fix, each level
-// started one, up to the cap of 256). With more threads a join whose child was stolen may
-// still block (doc/index.md), so there only the results are checked.
+// stolen, so no such join may park (before the fix, each level started a spare thread, up to
+// the cap of 256 that spares had; issue 22 replaced them by parking). With more threads a join
+// whose child was stolen may still park (doc/index.md), so there only the results are checked.
 namespace in_fork_order {
 
 enum class form
@@ -294,10 +294,10 @@ int invoke_chain(fork_join_thread_pool& pool, int depth)
 
 } // namespace in_fork_order
 
-BOOST_AUTO_TEST_CASE(joins_in_fork_order_start_no_spare)
+BOOST_AUTO_TEST_CASE(joins_in_fork_order_never_park_on_one_thread)
 {
   using namespace in_fork_order;
-  const int chain_depth = 600; // more levels than the 256 spares a pool may start
+  const int chain_depth = 600; // more levels than the 256 spares a pool could start
   for (unsigned threads : {1u, 2u, 3u})
   {
     for (form how : {form::member, form::free, form::with_pool, form::range_of_one})
@@ -308,14 +308,15 @@ BOOST_AUTO_TEST_CASE(joins_in_fork_order_start_no_spare)
       joinable_future<int> t = fork(pool, tree, std::ref(pool), 5, how);
       BOOST_TEST(t.get() == (1 + 4 + 16 + 64 + 256 + 1024));
       if (threads == 1)
-        BOOST_TEST(pool.statistics().spare_threads == 0u, "form " << static_cast<int>(how));
+        BOOST_TEST(pool.statistics().frames_parked == 0u, "form " << static_cast<int>(how));
+      BOOST_TEST(pool.statistics().spare_threads == 0u);
       BOOST_TEST_MESSAGE(threads << " threads, form " << static_cast<int>(how) << ": "
-                                 << pool.statistics().spare_threads << " spare threads");
+                                 << pool.statistics().frames_parked << " frames parked");
     }
     fork_join_thread_pool pool(threads);
     joinable_future<int> i = fork(pool, invoke_chain, std::ref(pool), chain_depth);
     BOOST_TEST(i.get() == chain_depth + 1);
     if (threads == 1)
-      BOOST_TEST(pool.statistics().spare_threads == 0u);
+      BOOST_TEST(pool.statistics().frames_parked == 0u);
   }
 }

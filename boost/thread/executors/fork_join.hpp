@@ -307,7 +307,17 @@ namespace executors {
       };
       (wait_if_pending(fs), ...);
     };
-    detail::fork_join::help_or_wait(core, scope, ready, block, [&] { awaited.check_no_cycle(); });
+    // Park on the first future that is not ready; the loop re-checks all of them.
+    auto arm = [&](detail::fork_join::waker& w) {
+      for (std::size_t k = 0; k < n; ++k)
+        if (!records[k])
+          return detail::fork_join::arm_result::polled; // cheaper than asking each future
+      for (std::size_t k = 0; k < n; ++k)
+        if (!records[k]->stored())
+          return detail::fork_join::arm_for(records[k], w);
+      return detail::fork_join::arm_result::done;
+    };
+    detail::fork_join::help_or_wait(core, scope, ready, block, [&] { awaited.check_no_cycle(); }, arm);
   }
 
   // Requires: [first, last) is a range of valid futures.
@@ -378,7 +388,11 @@ namespace executors {
         boost::throw_exception(join_cycle_error());
       checked = true;
     };
-    detail::fork_join::help_or_wait(core, scope, ready, [&] { pending->wait(); }, check);
+    // Park on the first future that is not ready (ready() left `pending` there).
+    auto arm = [&](detail::fork_join::waker& w) {
+      return detail::fork_join::arm_for(detail::fork_join::record_of_task(detail::fork_join::task_of(*pending)), w);
+    };
+    detail::fork_join::help_or_wait(core, scope, ready, [&] { pending->wait(); }, check, arm);
   }
 
 } // namespace executors

@@ -10,7 +10,8 @@
 //     fork_join_thread_pool(unsigned thread_count = thread::hardware_concurrency() + 1);
 //     fork_join_thread_pool(unsigned thread_count, void (*at_thread_entry)(fork_join_thread_pool&));
 //     template <class AtThreadEntry> fork_join_thread_pool(unsigned thread_count, AtThreadEntry&&);
-//     struct options { std::size_t stack_size; std::function<void(fork_join_thread_pool&)> at_thread_entry; };
+//     struct options { std::size_t stack_size; std::size_t fiber_stack_size;
+//                      std::function<void(fork_join_thread_pool&)> at_thread_entry; };
 //     fork_join_thread_pool(unsigned thread_count, const options&);
 //     ~fork_join_thread_pool();                      // interrupt_and_join(): runs what is queued
 //     void submit(Closure&&);                         // == submit_back
@@ -75,10 +76,14 @@ namespace executors {
     std::uint64_t tasks_run = 0;     // closures and tasks run, queued or inline children alike
     std::uint64_t steals = 0;        // tasks taken from another worker's deque
     std::uint64_t failed_steals = 0; // looks at another worker's deque that found nothing
-    std::uint64_t parks = 0;         // times a worker went to sleep for lack of work
+    std::uint64_t parks = 0;         // times a worker went to sleep for lack of work (or, while it
+                                     // polls a parked frame, for a bounded time)
+    std::uint64_t frames_parked = 0; // joins on pool threads that parked their frame to wait
     std::uint64_t peak_pending = 0;  // sum over queues of each queue's peak length: an upper
                                      // bound on the number of tasks queued at any one time
-    std::uint64_t spare_threads = 0; // threads started to stand in for threads blocked in waits
+    // Threads started besides the workers: always 0, as a join parks instead of blocking its
+    // thread (the spare threads that stood in for blocked joiners before are gone, issue 22).
+    std::uint64_t spare_threads = 0;
   };
 
   class fork_join_thread_pool;
@@ -109,7 +114,14 @@ namespace executors {
       // (getrlimit(RLIMIT_AS)). A nested fork/join level takes about 750 bytes (g++ 12, -O2),
       // so 8 MiB holds about 10^4 levels and 640 MiB about 8 * 10^5 (doc/reference.md).
       std::size_t stack_size = 0;
-      // Called by each pool thread with the pool before it runs any closure; empty: nothing.
+      // The size in bytes of each stack a pool thread switches to when a join parks its frame
+      // (detail/fork_join/parking.hpp). 0 (the default): BOOST_THREAD_FJ_FIBER_STACK_SIZE if
+      // not 0, else the size of the worker stacks (stack_size, or its default; 8 MiB if that is
+      // the system's default). Address space, committed only as used; each thread keeps up to
+      // BOOST_THREAD_FJ_FIBER_STACK_CACHE of them for reuse.
+      std::size_t fiber_stack_size = 0;
+      // Called by each pool thread with the pool before it runs any closure (but those it runs
+      // while a join of at_thread_entry's own is parked, doc/index.md "Parking"); empty: nothing.
       std::function<void(fork_join_thread_pool&)> at_thread_entry;
     };
 
@@ -127,9 +139,10 @@ namespace executors {
     {
     }
 
-    // Effects: as above, and each worker calls at_thread_entry(*this) before it runs any closure.
+    // Effects: as above, and each worker calls at_thread_entry(*this) before it runs any closure
+    // (but those it runs while a join of at_thread_entry's own is parked).
     fork_join_thread_pool(unsigned thread_count, void (*at_thread_entry)(fork_join_thread_pool&))
-        : core_(make_core(thread_count)), at_thread_entry_(at_thread_entry)
+        : core_(make_core(thread_count, 0, 0)), at_thread_entry_(at_thread_entry)
     {
       start(thread_count);
     }
@@ -141,7 +154,7 @@ namespace executors {
               class = typename std::enable_if<!std::is_convertible<AtThreadEntry, void (*)(fork_join_thread_pool&)>::value &&
                                               !std::is_same<typename std::decay<AtThreadEntry>::type, options>::value>::type>
     fork_join_thread_pool(unsigned thread_count, AtThreadEntry&& at_thread_entry)
-        : core_(make_core(thread_count)), at_thread_entry_(checked_entry(std::forward<AtThreadEntry>(at_thread_entry)))
+        : core_(make_core(thread_count, 0, 0)), at_thread_entry_(checked_entry(std::forward<AtThreadEntry>(at_thread_entry)))
     {
       start(thread_count);
     }
@@ -153,7 +166,7 @@ namespace executors {
     // used, as for the default size.
     // Throws: as above.
     fork_join_thread_pool(unsigned thread_count, const options& opts)
-        : core_(make_core(thread_count))
+        : core_(make_core(thread_count, opts.fiber_stack_size, opts.stack_size))
         , at_thread_entry_(opts.at_thread_entry ? opts.at_thread_entry : entry_function(&do_nothing_at_thread_entry))
     {
       start(thread_count, opts.stack_size);
@@ -161,7 +174,7 @@ namespace executors {
 
     // Returns: the pool whose task the calling thread is running (the innermost, when a task of
     // one pool waits for another's), else the pool the calling thread is a thread of (a
-    // worker, a spare, or in at_thread_entry), else nullptr. The pool stays alive while such a
+    // worker, or in at_thread_entry), else nullptr. The pool stays alive while such a
     // task or thread runs.
     // Throws: nothing.
     static fork_join_thread_pool* current() noexcept
@@ -185,7 +198,6 @@ namespace executors {
     {
       interrupt_and_join();
       core_->quiesce(); // an outside submitter may still be in submit() after its task ran
-      core_->set_spare_starter(nullptr, nullptr); // no thread of ours is left to call it
       core_->set_owner(nullptr);
     }
 
@@ -263,11 +275,11 @@ namespace executors {
 
     // Requires: the pool is closed or interrupted, or will be by another thread; not called
     // from one of this pool's threads.
-    // Effects: joins every worker and spare thread; then, if threads left early because they
+    // Effects: joins every worker thread; then, if threads left early because they
     // were interrupted, starts a fresh thread for each (calling at_thread_entry) to run what
     // they left, and joins those, until every accepted closure has run. If in one such round
     // every fresh thread left from at_thread_entry (it threw boost::thread_interrupted), the
-    // threads of later rounds, and the spares they start, skip at_thread_entry: a pool whose
+    // threads of later rounds skip at_thread_entry: a pool whose
     // threads all refuse to start still runs what it accepted, rather than restart them
     // forever or drop the work. Several threads may call join() at once; each returns once
     // all of this is done.
@@ -305,8 +317,8 @@ namespace executors {
       r.steals = s.steals;
       r.failed_steals = s.failed_steals;
       r.parks = s.parks;
+      r.frames_parked = s.frames_parked;
       r.peak_pending = s.peak_pending;
-      r.spare_threads = core_->thread_count() - core_->worker_count();
       return r;
     }
 
@@ -345,18 +357,24 @@ namespace executors {
       return entry_function(std::forward<AtThreadEntry>(at_thread_entry));
     }
 
-    static std::shared_ptr<detail::fork_join::pool_core> make_core(unsigned thread_count)
+    // fiber_stack_size, stack_size: as in options (0: the default).
+    static std::shared_ptr<detail::fork_join::pool_core> make_core(unsigned thread_count, std::size_t fiber_stack_size,
+                                                                   std::size_t stack_size)
     {
       if (thread_count == 0)
         boost::throw_exception(std::invalid_argument("fork_join_thread_pool: thread_count must be > 0"));
-      return std::make_shared<detail::fork_join::pool_core>(thread_count);
+      std::size_t fiber = fiber_stack_size ? fiber_stack_size : std::size_t(BOOST_THREAD_FJ_FIBER_STACK_SIZE);
+      if (fiber == 0)
+        fiber = stack_size ? stack_size : detail::fork_join::worker_stack_size(thread_count);
+      if (fiber == 0)
+        fiber = std::size_t(8) << 20;
+      return std::make_shared<detail::fork_join::pool_core>(thread_count, fiber);
     }
 
     // Effects: starts thread_count workers with stacks of stack_size bytes (0: the default).
     void start(unsigned thread_count, std::size_t stack_size = 0)
     {
       stack_size_ = stack_size ? stack_size : detail::fork_join::worker_stack_size(thread_count);
-      core_->set_spare_starter(&start_spare, this);
       core_->set_owner(this);
       for (unsigned i = 0; i < thread_count; ++i)
         if (!start_thread(i))
@@ -407,11 +425,6 @@ namespace executors {
       }
     }
 
-    static bool start_spare(void* self, unsigned index) noexcept
-    {
-      return static_cast<fork_join_thread_pool*>(self)->start_thread(index);
-    }
-
     // Joins every thread started so far, also those started meanwhile.
     void join_threads()
     {
@@ -455,7 +468,7 @@ namespace executors {
     const entry_function at_thread_entry_;
     mutex threads_mtx_;             // guards threads_
     mutex join_mtx_;                // one join() at a time
-    std::deque<thread> threads_;    // workers, spares, and threads join() started
+    std::deque<thread> threads_;    // workers, and threads join() started
     std::size_t stack_size_ = 0;    // of the next thread (0: the system's default), under threads_mtx_
     std::atomic<std::uint64_t> entered_{0}; // threads that got past at_thread_entry
     std::atomic<bool> skip_entry_{false};   // join(): at_thread_entry refused a whole round

@@ -148,9 +148,11 @@ namespace executors {
     // else the fork_join_thread_pool recorded in the shared state (boost::async, then), if
     // any; else the caller's own pool, if it is a worker. It runs only the future's own
     // task, if fork() or boost::async(pool, ...) made it, never one that could wait for the
-    // caller. With nothing to run it sleeps until the future is ready; a pool thread that
-    // sleeps is first replaced by a spare thread, so the pool keeps its parallelism
-    // (doc/index.md, "Progress"). With no pool it just waits. A deferred task is run here.
+    // caller. With nothing to run, a pool thread parks the joining frame and goes on running
+    // any task of its pool on a fresh stack until the future is ready, then resumes the frame
+    // on the same thread, so the pool keeps its parallelism on its own threads (doc/index.md,
+    // "Progress" and "Parking"); any other thread sleeps until the future is ready. With no
+    // pool it just waits. A deferred task is run here.
     // Postconditions: is_ready(); valid() is unchanged, so get() may follow.
     // Synchronization: the completion of the future's task happens before join() returns.
     // Throws: future_uninitialized if !valid(); join_cycle_error if the future's task runs on

@@ -84,17 +84,18 @@ namespace fork_join {
     // Joins the child, adds its exception to `errors`, destroys it.
     void (*finish)(pool_core& core, block_child* self, exception_collector& errors) = nullptr;
     bool on_heap = false;      // from operator new, else from the owner's arena
-    // Owner-only (written and read by the block's owner thread only): whether the child runs
-    // on the owner's stack right now, so that a wait() nested in it must not join it.
+    // Owner-only (written and read on the block's owner stack only, see task_block::owner_):
+    // whether the child runs on the owner's stack right now, so that a wait() nested in it must
+    // not join it.
     bool running_here = false;
   };
 
-  // Marks a child as running on its block's owner thread while it runs there.
+  // Marks a child as running on its block's owner stack while it runs there.
   class running_on_owner
   {
   public:
-    running_on_owner(block_child& c, std::thread::id owner) noexcept
-        : child_(std::this_thread::get_id() == owner ? &c : nullptr)
+    running_on_owner(block_child& c, const void* owner) noexcept
+        : child_(detail::fork_join::current_stack_id() == owner ? &c : nullptr)
     {
       if (child_)
         child_->running_here = true;
@@ -116,7 +117,7 @@ namespace fork_join {
   {
   public:
     template <class H>
-    block_child_impl(H&& h, std::atomic<bool>& canceled, std::thread::id owner, bool heap)
+    block_child_impl(H&& h, std::atomic<bool>& canceled, const void* owner, bool heap)
         : g_(std::forward<H>(h)), canceled_(canceled), owner_(owner), task_(*this)
     {
       finish = &block_child_impl::finish_impl;
@@ -190,7 +191,7 @@ namespace fork_join {
 
     G g_;
     std::atomic<bool>& canceled_;
-    const std::thread::id owner_; // the block's owner thread
+    const void* const owner_; // the block's owner stack (current_stack_id())
     stack_task_impl<block_child_impl> task_;
     bool queued_ = true;
   };
@@ -280,8 +281,9 @@ namespace executors {
         run_generic<fn>(std::forward<G>(g));
     }
 
-    // Requires: called on the thread that runs the block's f (by f, or by a child that this
-    // thread runs).
+    // Requires: called on the thread that runs the block's f, on the stack f runs on (by f, or
+    // by a child that this thread runs nested in f; a child the thread runs on another stack
+    // while a join of f is parked, doc/index.md "Parking", is not nested in f).
     // Effects: returns when every child run so far (and every child they ran into this block)
     // has finished, helping meanwhile on a fork_join_thread_pool; but for the children that
     // run on the calling thread's stack: a child calling wait() does not wait for itself, nor
@@ -290,11 +292,11 @@ namespace executors {
     // returns.
     // Throws: task_canceled_exception if the block is canceled (a task of it threw; the
     // exceptions reach the caller of define_task_block); std::logic_error if called on
-    // another thread.
+    // another thread or stack.
     void wait()
     {
-      if (std::this_thread::get_id() != owner_)
-        boost::throw_exception(std::logic_error("task_block::wait: not on the thread that runs the block"));
+      if (detail::fork_join::current_stack_id() != owner_)
+        boost::throw_exception(std::logic_error("task_block::wait: not on the thread (stack) that runs the block"));
       join_all();
       // relaxed: join_all() has synchronized with every child.
       if (canceled_.load(std::memory_order_relaxed))
@@ -334,7 +336,7 @@ namespace executors {
       // The block's owner takes storage from the arena; any other thread (a child calling
       // run on its parent's block) from operator new. Both align it as the child, whose
       // function object may be over-aligned.
-      const bool own = std::this_thread::get_id() == owner_;
+      const bool own = detail::fork_join::current_stack_id() == owner_;
       void* mem = own ? arena_.allocate(sizeof(child), alignof(child)) : child::allocate_on_heap();
       child* c = nullptr;
       try
@@ -376,7 +378,7 @@ namespace executors {
     class running_here
     {
     public:
-      explicit running_here(task_block& b) noexcept : block_(std::this_thread::get_id() == b.owner_ ? &b : nullptr)
+      explicit running_here(task_block& b) noexcept : block_(detail::fork_join::current_stack_id() == b.owner_ ? &b : nullptr)
       {
         if (block_)
         {
@@ -439,7 +441,7 @@ namespace executors {
         task_block& block;
       };
       const std::shared_ptr<child> c = std::make_shared<child>(std::forward<G>(g), *this);
-      const bool owner = std::this_thread::get_id() == owner_;
+      const bool owner = detail::fork_join::current_stack_id() == owner_;
       {
         lock_guard<mutex> lk(mtx_);
         unclaimed_.push_back(c);
@@ -605,7 +607,10 @@ namespace executors {
 
     detail::fork_join::pool_core* const core_ = nullptr;
     const detail::fork_join::generic_executor generic_{};
-    const std::thread::id owner_ = std::this_thread::get_id();
+    // The stack the block runs on (the thread that called define_task_block, or the fiber it
+    // ran on there: parking.hpp), which alone nests the block's frames; another stack of the
+    // same thread may run while the block's frame is parked, and is not nested in it.
+    const void* const owner_ = detail::fork_join::current_stack_id();
     std::atomic<detail::fork_join::block_child*> head_{nullptr};
     std::atomic<bool> canceled_{false};
     detail::fork_join::block_arena arena_;

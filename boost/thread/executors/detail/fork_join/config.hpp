@@ -26,4 +26,21 @@
 #error "Boost.Thread fork/join executor: BOOST_THREAD_PROVIDES_FUTURE_CONTINUATION and BOOST_THREAD_USES_MOVE are required (BOOST_THREAD_VERSION=4 or 5 provides them)."
 #endif
 
+// Which sanitizer instruments this translation unit, for the files that must tell it what it
+// cannot see (fork_state.hpp's recycled mutexes, parking.hpp's stack switches).
+#if defined __SANITIZE_THREAD__
+#define BOOST_THREAD_FJ_TSAN
+#elif defined __has_feature
+#if __has_feature(thread_sanitizer)
+#define BOOST_THREAD_FJ_TSAN
+#endif
+#endif
+#if defined __SANITIZE_ADDRESS__
+#define BOOST_THREAD_FJ_ASAN
+#elif defined __has_feature
+#if __has_feature(address_sanitizer)
+#define BOOST_THREAD_FJ_ASAN
+#endif
+#endif
+
 #endif // header

@@ -18,10 +18,11 @@
 // for the store-buffering argument. test/model/ holds a model of this protocol that CI checks
 // with spin.
 //
-// Joiners do not sleep here: a thread that waits for a task sleeps on that task's completion
-// (the future, or stack_task.hpp's handshake), since what it may run is restricted
-// (task_frame.hpp) and new work it could run does not need it: the pool keeps enough threads
-// that may run anything (pool_core.hpp, spare threads).
+// Joiners do not sleep here: a pool thread whose join may run nothing parks the joining frame
+// and goes on on a fresh stack (parking.hpp), whose scheduler loop sleeps here like any idle
+// worker; the post of a parked frame is published work too (push, then notify_all), which the
+// sleeper's re-check looks for. A thread that is not a pool thread sleeps on the task's
+// completion (the future, or stack_task.hpp's handshake).
 //
 // Cheap pushes: a worker that pushes to its own deque calls notify_one_if_waiting(), which is a
 // seq_cst fence and a relaxed load when nobody is registered; the fence takes the place of the
@@ -36,6 +37,7 @@
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/fence.hpp>
+#include <boost/chrono/duration.hpp>
 #include <boost/thread/condition_variable.hpp>
 #include <boost/thread/mutex.hpp>
 
@@ -82,6 +84,17 @@ namespace fork_join {
       // this load sees the new epoch or the notifier's wake-up finds us inside cv_.wait.
       while (epoch_.load(std::memory_order_relaxed) == key)
         cv_.wait(lk);
+    }
+
+    // As commit_wait(key), but returns after about `us` microseconds at most (a thread that
+    // polls a parked frame, parking.hpp). An interruption point.
+    void commit_wait_for(key_type key, unsigned us)
+    {
+      waiter_guard g{*this};
+      unique_lock<mutex> lk(mtx_);
+      // relaxed under mtx_: as in commit_wait().
+      if (epoch_.load(std::memory_order_relaxed) == key)
+        cv_.wait_for(lk, boost::chrono::microseconds(us));
     }
 
     // Advances the epoch; wakes one sleeper. For a new task: one more awake thread is enough

@@ -39,6 +39,7 @@
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
+#include <boost/thread/executors/detail/fork_join/waker.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
 #include <boost/thread/future.hpp>
 #include <boost/make_shared.hpp>
@@ -52,13 +53,6 @@
 #include <type_traits>
 #include <utility>
 
-#if defined __SANITIZE_THREAD__
-#define BOOST_THREAD_FJ_TSAN
-#elif defined __has_feature
-#if __has_feature(thread_sanitizer)
-#define BOOST_THREAD_FJ_TSAN
-#endif
-#endif
 #ifdef BOOST_THREAD_FJ_TSAN
 #include <sanitizer/tsan_interface.h>
 #endif
@@ -202,10 +196,13 @@ namespace fork_join {
       run_or_discard(self, run);
       // acq_rel: the release pairs with run_record::stored() (the shared state is ready, or, if
       // storing failed, never will be, which a joiner cannot tell from is_ready() either) and
-      // with the recycler's reuse; the acquire with its owner's orphaning fetch_or. The last
+      // with the recycler's reuse; the acquire with its owner's orphaning fetch_or and with
+      // add_waker()'s release (waker.hpp), for the wakers it takes in the same step. The last
       // access to the block, unless it is orphaned: then this releases its owner's reference.
-      if (self->run_.result_stored.fetch_or(run_record::stored_bit, std::memory_order_acq_rel) & run_record::orphaned_bit)
+      const std::uintptr_t old = self->run_.result_stored.fetch_or(run_record::stored_bit, std::memory_order_acq_rel);
+      if (old & run_record::orphaned_bit)
         boost::shared_ptr<fork_state> last = std::move(self->self_);
+      post_wakers(old); // touches the wakers only: the block may be reused or gone
     }
 
     // offer_back() for this type. Fast path, "block give-back" (doc/index.md ledger): skips building a

@@ -14,41 +14,63 @@
 // that waits for it (the article's join runs "any queued task" and can).
 //
 // When there is nothing it may run it spins a bounded number of rounds, as an idle worker does,
-// then sleeps in block() until what it waits for is done (the future, or the stack task's
-// completion handshake). A pool thread first calls begin_block() on its pool, which keeps
-// enough threads free of waits to run everything else (pool_core.hpp, spare threads), so the
-// sleeping joiner costs the pool no worker; this covers the article's "evil case" too (a join
-// that starts before the awaited task is even submitted: a free thread runs the submitter).
-// If no spare can be had (BOOST_THREAD_FJ_MAX_SPARE_THREADS, or the system refuses a thread),
-// the joiner falls back to running any queued task, as the article's join does: the one case
-// where the progress guarantee does not hold, documented in doc/index.md.
+// then, on a pool thread, parks (parking.hpp): it registers its frame with what it waits for
+// (arm()) and the thread goes on running any task of its pool on a fresh stack until the frame
+// is posted and resumed. So a waiting frame costs its pool no thread, whatever the depth of
+// the graph, and this covers the article's "evil case" too (a join that starts before the
+// awaited task is even submitted: the parked thread runs the submitter). A thread that is not
+// a pool thread sleeps in block() instead: it is never needed to run anything.
+// If no stack can be had for the fiber (the system refuses the mapping), the joiner falls back
+// to running any queued task, as the article's join does, and then sleeps: the one case where
+// the progress guarantee does not hold, documented in doc/index.md.
 //
 // Stack: a thread only takes queued tasks while it has stack to spare (stack_bounds.hpp);
 // below that it only waits, which is safe: a thread that is not a pool thread is never needed,
-// and a pool thread that waits is replaced by a spare as above. Nesting on any thread is
-// bounded by the admission rule too: each nested frame runs a task the frame below waits for.
+// and a pool thread parks and goes on on a fresh stack. Nesting on any stack is bounded by the
+// admission rule too: each nested frame runs a task the frame below waits for.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_HELP_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_HELP_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/parking.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/stack_bounds.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
+#include <boost/thread/exceptions.hpp>
+
+#include <type_traits>
 
 namespace boost {
 namespace detail {
 namespace fork_join {
 
+  // What arm(w) of help_until did with the waker of a frame about to park.
+  enum class arm_result
+  {
+    done,       // nothing to wait for any more: w was not registered
+    registered, // w will be posted once, when what the frame waits for is done
+    polled      // nothing will post w: the frame's thread polls ready()
+  };
+
+  // Calls ready() for a polled parked frame (parking.hpp).
+  template <class Ready>
+  bool poll_ready(const void* ready)
+  {
+    return (*static_cast<Ready*>(const_cast<void*>(ready)))();
+  }
+
   // Requires: first != nullptr; second is nullptr or another pool.
   // Effects: until ready() returns true, runs tasks that `scope` admits, of `first`, then of
-  // `second`; when there are none, sleeps in block(), which must return once ready() would be
-  // true (it may return earlier; the loop re-checks). A pool thread replaces itself by a spare
-  // while it sleeps (see above). Progress: may run other tasks while waiting.
-  // Throws: what ready(), block() or a task run throw (boost::thread_interrupted).
-  template <class Ready, class Block>
-  void help_until(pool_core* first, pool_core* second, wait_scope scope, Ready&& ready, Block&& block)
+  // `second`; when there are none, a pool thread parks the calling frame (arm(w) registers the
+  // waker w with what it waits for, see arm_result) and any other thread sleeps in block(),
+  // which must return once ready() would be true (it may return earlier; the loop re-checks).
+  // Progress: may run other tasks while waiting; a parked frame resumes on the calling thread.
+  // Throws: what ready(), block(), arm() or a task run throw; boost::thread_interrupted if a
+  // polled parked frame was resumed by an interruption of the thread.
+  template <class Ready, class Block, class Arm>
+  void help_until(pool_core* first, pool_core* second, wait_scope scope, Ready&& ready, Block&& block, Arm&& arm)
   {
     const worker_context* const w = current_worker;
     pool_core* const own = w ? w->core : nullptr; // the pool this thread belongs to, if any
@@ -63,7 +85,7 @@ namespace fork_join {
         return;
       if (run_one())
         continue;
-      // Before sleeping, look again for a while, as an idle worker does (pool_core.hpp): the
+      // Before parking, look again for a while, as an idle worker does (pool_core.hpp): the
       // awaited task often finishes, or its thief pushes tasks we may run, within microseconds.
       bool ran = false;
       for (int round = 0; round < BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS && !ran; ++round)
@@ -80,22 +102,25 @@ namespace fork_join {
         block();
         continue;
       }
-      if (!own->begin_block())
+      if (!own->reserve_stack())
       {
         if (!scope.any)
         {
-          scope.any = true; // no spare to be had: help as the article does (doc/index.md)
+          scope.any = true; // no stack to park on: help as the article does (doc/index.md)
           continue;
         }
         block();
         continue;
       }
-      struct unblock
-      {
-        pool_core* core;
-        ~unblock() { core->end_block(); }
-      } blocked{own};
-      block();
+      parked_frame frame(own->home(), this_thread::interruption_enabled());
+      const arm_result armed = arm(static_cast<waker&>(frame));
+      if (armed == arm_result::done)
+        continue;
+      if (armed == arm_result::polled)
+        frame.poll_with(&poll_ready<typename std::remove_reference<Ready>::type>, &ready);
+      own->park(frame, armed == arm_result::polled);
+      if (frame.interrupted())
+        throw thread_interrupted(); // as Boost's interruption points throw it
     }
   }
 

@@ -21,6 +21,7 @@
 #include <boost/thread/executors/detail/fork_join/forked_task.hpp>
 #include <boost/thread/executors/detail/fork_join/help.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
+#include <boost/thread/executors/detail/fork_join/waker.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/future.hpp>
@@ -114,13 +115,25 @@ namespace fork_join {
     }
   };
 
+  // Effects: for a pool thread about to park in a join of f (help.hpp): registers w with the
+  // task behind f if fork() or our boost::async made it (record not null), else asks for the
+  // frame to be polled. Returns: as arm() of help_until.
+  inline arm_result arm_for(const run_record* record, waker& w) noexcept
+  {
+    if (!record)
+      return arm_result::polled;
+    return add_waker(const_cast<run_record*>(record)->result_stored, run_record::stored_bit, w) ? arm_result::registered
+                                                                                                 : arm_result::done;
+  }
+
   // Effects: makes every future ready: helps `preferred` (if not null), then the current
   // thread's pool (if it is a worker and a different pool), running only what `scope` admits,
-  // or else waits. block() sleeps until some awaited future is ready; check() runs before each
-  // sleep and may throw.
+  // or else parks (a pool thread: arm() registers its frame, see help_until) or waits.
+  // block() sleeps until some awaited future is ready; check() runs before each sleep or park
+  // and may throw.
   // Requires: every future is valid.
-  template <class ReadyFn, class BlockFn, class CheckFn>
-  void help_or_wait(pool_core* preferred, const wait_scope& scope, ReadyFn&& ready, BlockFn&& block, CheckFn&& check)
+  template <class ReadyFn, class BlockFn, class CheckFn, class ArmFn>
+  void help_or_wait(pool_core* preferred, const wait_scope& scope, ReadyFn&& ready, BlockFn&& block, CheckFn&& check, ArmFn&& arm)
   {
     const worker_context* w = current_worker;
     pool_core* own = w ? w->core : nullptr;
@@ -136,7 +149,10 @@ namespace fork_join {
         checked_block();
       return;
     }
-    help_until(first, second, scope, ready, checked_block);
+    help_until(first, second, scope, ready, checked_block, [&](waker& wk) {
+      check();
+      return arm(wk);
+    });
   }
 
   // Fast path, "unlocked readiness and validity" (doc/index.md ledger).
@@ -178,7 +194,7 @@ namespace fork_join {
     join_publication published(awaited.roots[0], 0);
     help_or_wait(
         preferred, scope, [&f, record] { return is_ready(record, f); }, [&f] { f.wait(); },
-        [&awaited] { awaited.check_no_cycle(); });
+        [&awaited] { awaited.check_no_cycle(); }, [record](waker& w) { return arm_for(record, w); });
   }
 
 } // namespace fork_join

@@ -8,9 +8,8 @@
 // Threading contract
 //  - One Chase–Lev deque per pool thread (chase_lev_deque.hpp). Only its owner pushes and pops,
 //    at the bottom (newest first); every other thread steals at the top (the oldest).
-//  - Pool threads: the worker_count() workers, plus spare threads (below). Each has a slot (its
-//    deque and counters); slots_[0, started_) are in use, and a slot is never freed before the
-//    core.
+//  - Pool threads: the worker_count() workers. Each has a slot (its deque, counters and
+//    fiber_home); a slot is never freed before the core.
 //  - One shared queue (a mutex deque) for submissions from threads that are not workers of this
 //    pool, and for submit_back() from workers ("for later": after the worker's own work).
 //  - A worker looks for work in this order: its own deque, the shared queue (front), the top of
@@ -18,20 +17,11 @@
 //    takes any task; a thread that waits for a task takes only what its wait_scope admits
 //    (task_frame.hpp), and deques and the shared queue check that by the tag stored with each
 //    task, without taking a task it may not run.
-//  - Spare threads (Lea's "compensation", as java.util.concurrent.ForkJoinPool's
-//    tryCompensate): a pool thread that waits and may run nothing calls begin_block() before it
-//    sleeps. Invariant: while fewer than BOOST_THREAD_FJ_MAX_SPARE_THREADS spares exist, at
-//    least worker_count() pool threads are free: neither blocked in a wait nor gone (left
-//    worker_loop, by an interruption or at_thread_entry's exception, and not yet replaced by
-//    join()'s fresh thread on the same slot); they run tasks, search, or sleep here and are
-//    woken by pushes. Both counts live in one atomic word (unavailable_), so a thread that
-//    blocks and a thread that leaves at the same moment cannot both miss each other: the
-//    second read-modify-write sees the first. begin_block() starts a spare when too few are
-//    free; a thread that leaves while a waiter is blocked starts one for the waiter
-//    (thread_left()). So a blocked waiter never costs the pool a worker, and a task that only
-//    a thread free of waits may run (one that could wait for a frame buried in a waiter's
-//    stack) always finds one. Spares park when idle and leave with the workers; at most
-//    BOOST_THREAD_FJ_MAX_SPARE_THREADS of them are ever started.
+//  - Parking (parking.hpp): a pool thread whose join may run nothing parks the joining frame
+//    and runs schedule() on a fresh fiber; each schedule() loop, between tasks, resumes the
+//    thread's parked frames that were posted. So no thread ever blocks in a join and none is
+//    ever added (the spare threads of ForkJoinPool's compensation, which this design replaced,
+//    doc/index.md): the pool runs on exactly worker_count() threads.
 //  - Counted tasks: every heap task (submit, fork) and every stack task (stack_task.hpp) pushed
 //    by a thread that is not one of our pool threads. A stack task a pool thread pushes is not
 //    counted: its parent frame is running and cannot end before it, and that parent is itself
@@ -40,13 +30,14 @@
 //    threads hold (worker_slot::credits): a pool thread draws credits in batches of
 //    BOOST_THREAD_FJ_TASK_CREDITS, spends one per counted task it queues and gains one per
 //    counted task it finishes, all in its own slot, and gives them back when it has too many
-//    and before it parks or leaves. Threads that are not ours add and subtract one per task.
+//    and before it sleeps (for lack of work) or leaves. Threads that are not ours add and
+//    subtract one per task.
 //    Invariant: unfinished_ == (counted tasks queued or running) + (credits held) >= 0, as
 //    every draw happens before the queueing it pays for (sequenced before the push) and every
 //    give-back after the finishes it returns. So fork, run and join write no line that every
 //    pool thread shares, and unfinished_ reads zero only when no accepted work is queued or
 //    running anywhere; pool threads leave only when the pool is closed, they hold no credit
-//    and unfinished_ is zero, so nothing accepted is ever dropped. A pool thread that parks or
+//    and unfinished_ is zero, so nothing accepted is ever dropped. A pool thread that sleeps or
 //    leaves holds none, so once the pool is drained and idle unfinished_ is exactly zero.
 //  - The core outlives the pool object while an executor_ref (a future's recorded executor)
 //    refers to it; after the pool is destroyed it is closed and empty, so such a reference can
@@ -60,8 +51,9 @@
 //     task notifies only when its deque was empty before (push_own): the fence was a quarter of
 //     the time of a fine-grained parallel_invoke (doc/benchmark/README.md). Invariant: a
 //     non-empty deque was advertised when it last became non-empty, its owner is running, and
-//     its owner sleeps in a wait only after begin_block(), which wakes a sleeper; a thief that
-//     leaves tasks behind advertises them again (advertise_rest). So no stack task is ever
+//     its owner never sleeps in a wait (it parks the frame and goes on on a fresh stack) and
+//     sleeps in schedule() only after finding every deque empty; a thief that leaves tasks
+//     behind advertises them again (advertise_rest). So no stack task is ever
 //     stranded: its parent's thread runs it or sleeps only after waking another thread, and a
 //     thread that wakes re-checks every deque before it sleeps again. What a skipped notify
 //     can cost is parallelism, never progress: a sleeper that registered after the deque's
@@ -78,6 +70,7 @@
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/chase_lev_deque.hpp>
 #include <boost/thread/executors/detail/fork_join/event_count.hpp>
+#include <boost/thread/executors/detail/fork_join/parking.hpp>
 #include <boost/thread/executors/detail/fork_join/statistics.hpp>
 #include <boost/thread/executors/detail/fork_join/sync_deque.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
@@ -117,11 +110,6 @@
 #endif
 static_assert(BOOST_THREAD_FJ_TASK_CREDITS > 0, "BOOST_THREAD_FJ_TASK_CREDITS must be positive");
 
-#ifndef BOOST_THREAD_FJ_MAX_SPARE_THREADS
-// How many spare threads a pool may start, over its life, to replace threads blocked in waits.
-#define BOOST_THREAD_FJ_MAX_SPARE_THREADS 256
-#endif
-
 namespace boost {
 namespace detail {
 namespace fork_join {
@@ -142,17 +130,26 @@ namespace fork_join {
   // this thread puts in its futures (fork_join_thread_pool.hpp): one per thread, so that its
   // reference count is written by this thread and by whoever frees its futures, not by every
   // thread at once; owner-only, released when the thread leaves (it refers to the core).
+  // home: the thread's parked frames and fiber stacks (parking.hpp). last_switch: push_seq
+  // right after the owner's last switch between stacks (owner writes, waiters read), which
+  // every switch first advances: rule (b) admits nothing a runner pushed after a switch
+  // (steal_for).
   struct alignas(64) worker_slot
   {
+    worker_slot(std::size_t fiber_stack_size, fiber_home::post_fn post, void* post_context) noexcept
+        : home(fiber_stack_size, post, post_context)
+    {
+    }
+
     chase_lev_deque<task> deque;
-    // Whether a thread has run on this slot: written by each thread that runs on it, in turn
-    // (join() starts a slot's next thread only after joining its last one).
-    bool entered = false;
     counters stats;             // written by the owner only
     std::uint64_t push_seq = 0; // owner-only
     std::int64_t credits = 0;   // owner-only: task credits drawn from pool_core::unfinished_
     boost::shared_ptr<executors::executor> recorded_executor; // owner-only
     std::atomic<task_tag> joining[2] = {};
+    std::atomic<std::uint64_t> last_switch{0};
+    bool leaving = false; // owner-only: interrupted, leaves once no frame of it is parked
+    fiber_home home;
   };
 
   // Requires: called by the thread that took from a queue the task whose run `run` records,
@@ -183,19 +180,21 @@ namespace fork_join {
       if (!w || (first == 0 && second == 0))
         return;
       slot_ = static_cast<worker_slot*>(w->slot);
-      // relaxed: a waiter only needs some value this thread stored; each stored value names
-      // tasks a join in progress awaited when it was stored, which is all rule (b) asks.
+      // relaxed loads: this thread's own stores. release stores: a waiter that acquires a value
+      // sees the switches before it (worker_slot::last_switch); otherwise it only needs some
+      // value this thread stored, each naming tasks a join in progress awaited when it was
+      // stored, which is all rule (b) asks.
       saved_[0] = slot_->joining[0].load(std::memory_order_relaxed);
       saved_[1] = slot_->joining[1].load(std::memory_order_relaxed);
-      slot_->joining[0].store(first, std::memory_order_relaxed);
-      slot_->joining[1].store(second, std::memory_order_relaxed);
+      slot_->joining[0].store(first, std::memory_order_release);
+      slot_->joining[1].store(second, std::memory_order_release);
     }
     ~join_publication()
     {
       if (!slot_)
         return;
-      slot_->joining[0].store(saved_[0], std::memory_order_relaxed); // relaxed: as above
-      slot_->joining[1].store(saved_[1], std::memory_order_relaxed);
+      slot_->joining[0].store(saved_[0], std::memory_order_release); // release: as above
+      slot_->joining[1].store(saved_[1], std::memory_order_release);
     }
     join_publication(const join_publication&) = delete;
     join_publication& operator=(const join_publication&) = delete;
@@ -208,26 +207,12 @@ namespace fork_join {
   class pool_core
   {
   public:
-    // Starts a spare thread that runs worker_loop(index) (set by the pool that owns the
-    // threads). Returns: whether the thread was started. Never throws.
-    typedef bool (*spare_starter)(void* context, unsigned index) noexcept;
-
-    explicit pool_core(unsigned worker_count)
-        : worker_count_(worker_count)
-        , max_threads_(worker_count + BOOST_THREAD_FJ_MAX_SPARE_THREADS)
-        , slots_(new std::unique_ptr<worker_slot>[max_threads_])
+    // fiber_stack_size: the size of each stack a pool thread parks onto (fiber_stack.hpp).
+    pool_core(unsigned worker_count, std::size_t fiber_stack_size)
+        : worker_count_(worker_count), slots_(new std::unique_ptr<worker_slot>[worker_count])
     {
       for (unsigned i = 0; i < worker_count; ++i)
-        slots_[i].reset(new worker_slot);
-      // relaxed: the core is not shared yet.
-      started_.store(worker_count, std::memory_order_relaxed);
-    }
-
-    // Requires: called once, before any task runs. Effects: spares are started with starter.
-    void set_spare_starter(spare_starter starter, void* context) noexcept
-    {
-      starter_ = starter;
-      starter_context_ = context;
+        slots_[i].reset(new worker_slot(fiber_stack_size, &pool_core::post_parked, this));
     }
 
     pool_core(const pool_core&) = delete;
@@ -257,12 +242,8 @@ namespace fork_join {
 
     unsigned worker_count() const noexcept { return worker_count_; }
 
-    // Returns: the number of pool threads started so far, workers and spares.
-    unsigned thread_count() const noexcept
-    {
-      // acquire: pairs with the release store in start_spare(): the new slot is seen built.
-      return started_.load(std::memory_order_acquire);
-    }
+    // Returns: the number of pool threads: worker_count(), as no thread is ever added.
+    unsigned thread_count() const noexcept { return worker_count_; }
 
     // Effects: accepts the heap task t (ownership included) and makes it visible to every
     // consumer, then wakes a sleeper. From worker i: `front` to the bottom of deque i (runs
@@ -467,21 +448,19 @@ namespace fork_join {
       c.add(c.tasks_run, 1);
     }
 
-    // The life of pool thread `index` (a worker or a spare): marks the thread as ours, calls
-    // on_entry() (the pool's at_thread_entry: its submissions are a worker's), then runs tasks.
+    // The life of pool thread `index`: marks the thread as ours, calls on_entry() (the pool's
+    // at_thread_entry: its submissions are a worker's), then runs tasks (schedule()).
     // Returns when the pool is closed and drained.
-    // Throws: boost::thread_interrupted when interrupted (in a task or while parked); what
-    // on_entry() throws.
+    // Throws: boost::thread_interrupted when interrupted (in a task or while idle), once no frame
+    // of the thread is parked; what on_entry() throws, likewise.
     template <class OnEntry>
     void worker_loop(unsigned index, OnEntry&& on_entry)
     {
       worker_slot& own = *slots_[index];
       worker_scope scope(this, index, &own);
-      if (own.entered) // join()'s fresh thread on the slot of one that left: free again
-        unavailable_.fetch_sub(gone_one, std::memory_order_acq_rel); // acq_rel: see begin_block()
-      own.entered = true;
+      own.leaving = false;
       // However the thread leaves (an interruption, at_thread_entry's exception): no credit,
-      // no executor record, and it counts as gone.
+      // no executor record, no cached stack.
       struct leave
       {
         pool_core& core;
@@ -490,47 +469,54 @@ namespace fork_join {
         {
           core.give_back_credits(own);
           own.recorded_executor.reset();
-          core.thread_left();
+          own.home.leave();
         }
       } on_exit{*this, own};
-      on_entry();
-      for (;;)
+      own.home.enter();
+      std::exception_ptr entry_error;
+      try
       {
-        if (try_run_one())
-          continue;
-        bool found = false;
-        for (int round = 0; round < BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS && !found; ++round)
-        {
-          this_thread::yield();
-          found = try_run_one();
-        }
-        if (found)
-          continue;
-
-        // A thread that parks or leaves holds no credit (the invariant above).
-        give_back_credits(own);
-        const event_count::key_type key = parking_.prepare_wait();
-        if (task* t = find_task())
-        {
-          parking_.cancel_wait();
-          run_task(t);
-          continue;
-        }
-        // closed() reads under the shared queue's mutex, and so do close() and subtract():
-        // an accepted outside push made its increment before close() took that mutex, so a
-        // zero seen after seeing closed really means drained; and a decrement to zero that
-        // this load misses is followed by a closed() that sees true and wakes us (subtract).
-        // acquire: pairs with subtract()'s release, for the effects of finished tasks.
-        if (closed() && unfinished_.load(std::memory_order_acquire) == 0)
-        {
-          parking_.cancel_wait();
-          return;
-        }
-        counters& c = slots_[index]->stats;
-        c.add(c.parks, 1);
-        parking_.commit_wait(key);
+        on_entry(); // may fork and join, and so park
       }
+      catch (...)
+      {
+        entry_error = std::current_exception();
+        own.leaving = true; // but not before the frames it parked have resumed
+      }
+      schedule(own, true);
+      if (entry_error)
+        std::rethrow_exception(entry_error);
+      if (own.leaving)
+        throw thread_interrupted(); // the interruption schedule() took while frames were parked
     }
+
+    // Requires: the calling thread is one of our pool threads, which reserve_stack() found a
+    // stack for since its last park; `frame` was registered with what it waits for (waker.hpp),
+    // unless `polled`.
+    // Effects: parks the calling frame (parking.hpp) and runs schedule() on a fresh fiber until
+    // the frame is posted (or, polled, ready; or, polled and interruptible, the thread is
+    // interrupted); returns on the calling thread, with the frame's state restored.
+    void park(parked_frame& frame, bool polled)
+    {
+      worker_slot& own = *own_slot();
+      if (polled)
+        own.home.add_polled(frame);
+      // relaxed: the owner's own stores.
+      const task_tag saved[2] = {own.joining[0].load(std::memory_order_relaxed), own.joining[1].load(std::memory_order_relaxed)};
+      own.stats.add(own.stats.frames_parked, 1);
+      note_switch(own);
+      auto loop = [this, &own] { return schedule(own, false); };
+      own.home.park(frame, loop);
+      // release: as join_publication's stores.
+      own.joining[0].store(saved[0], std::memory_order_release);
+      own.joining[1].store(saved[1], std::memory_order_release);
+    }
+
+    // Returns: whether a stack is at hand for the calling pool thread to park on (parking.hpp).
+    bool reserve_stack() noexcept { return own_slot()->home.reserve_stack(); }
+
+    // Returns: the calling pool thread's home (parking.hpp). Requires: one of our pool threads.
+    fiber_home& home() noexcept { return own_slot()->home; }
 
     // Requires: every pool thread has been joined (the pool's destructor).
     // Effects: waits until no thread that is not a pool thread is inside an access to the core
@@ -554,7 +540,7 @@ namespace fork_join {
     bool closed() const { return shared_.closed(); }
 
     // Returns: whether no accepted task is queued or running and no pool thread holds task
-    // credits (a snapshot): exact once every pool thread has parked or left, false while one
+    // credits (a snapshot): exact once every pool thread sleeps or has left, false while one
     // that holds credits is busy.
     bool drained() const
     {
@@ -564,33 +550,6 @@ namespace fork_join {
     }
 
     event_count& parking() noexcept { return parking_; }
-
-    // For a pool thread of this core that waits and may run nothing (help.hpp), before it
-    // sleeps: wakes a parked thread for the work this one leaves queued (its deque may hold
-    // stack tasks that push_own did not advertise), and keeps worker_count() threads free of
-    // waits (the invariant above) by starting a spare if too few are.
-    // Returns: true, and the caller must call end_block() when it wakes; or false if a spare
-    // was needed and none could be started (the limit, or the system refused a thread): then
-    // nothing changed but the wake-up.
-    bool begin_block() noexcept
-    {
-      parking_.notify_one();
-      // acq_rel: one modification order for blocks and leaves (unavailable_), so of two
-      // threads that block or leave at once the second sees the first; with the acquire in
-      // thread_count(), two blockers do not both count on one spare.
-      if (too_few_free(unavailable_.fetch_add(1, std::memory_order_acq_rel) + 1) && !start_spare())
-      {
-        end_block();
-        return false;
-      }
-      return true;
-    }
-
-    void end_block() noexcept
-    {
-      // relaxed: a late decrement only makes another blocker start a spare it could have spared.
-      unavailable_.fetch_sub(1, std::memory_order_relaxed);
-    }
 
     // Returns: the sum of every pool thread's counters and the outside threads' counters.
     counters::snapshot statistics() const noexcept
@@ -634,8 +593,9 @@ namespace fork_join {
     // Effects: pushes t to the bottom of the caller's own deque and advertises it to sleepers
     // (notify_one_if_waiting: a seq_cst fence and a load), except a stack task pushed onto a
     // deque that already held a task: that deque was advertised when it became non-empty, and
-    // the task's parent, on this thread, waits for it only through help_until, which wakes a
-    // sleeper before it sleeps (begin_block). Hazard 3 above has the argument. A hole that a
+    // the task's parent, on this thread, waits for it only through help_until, which never
+    // sleeps on a pool thread: it parks the frame and the thread goes on running its own deque
+    // (schedule()). Hazard 3 above has the argument. A hole that a
     // join's take_at left counts as a task here (push's count includes it): a stack task pushed
     // onto a deque of holes is not advertised either, which can cost parallelism, not progress,
     // by the same argument.
@@ -675,10 +635,14 @@ namespace fork_join {
 
     // Rule (b) of task_frame.hpp: the oldest task of the deque of the thread that runs the
     // awaited task `run` records, if that thread pushed it after it started that task, that
-    // task is not done yet, and it is a stack task or a heap task the thread is joining. The
+    // task is not done yet, it is a stack task or a heap task the thread is joining, and the
+    // thread has not switched stacks since it started the task (parking.hpp: after a switch,
+    // what it pushes and joins belongs to another stack, not to frames above the task). The
     // tag is read before the take (chase_lev_deque.hpp), and the push happens before that
     // read; the task's end happens before every push that follows it on that thread, so a
-    // task pushed after the end is seen with done() true.
+    // task pushed after the end is seen with done() true. last_switch is loaded after the tag
+    // and the publication were acquired: a push or a publication made after a switch comes
+    // with that switch's store (note_switch).
     // Fast path, "join publication and leapfrogging by tag" (doc/index.md ledger).
     task* steal_for(const run_record& run) noexcept
     {
@@ -690,13 +654,17 @@ namespace fork_join {
       bool lost_race;
       task* t = runner.deque.steal_if(
           [&run, &runner](task*, task_tag tag) noexcept {
+            bool spawned_for_run;
             if (tag_is_stack(tag))
-              return tag_seq(tag) > run.runner_seq && !run.done();
-            // relaxed: see join_publication.
-            return tag > run.runner_root &&
-                   (tag == runner.joining[0].load(std::memory_order_relaxed) ||
-                    tag == runner.joining[1].load(std::memory_order_relaxed)) &&
-                   !run.done();
+              spawned_for_run = tag_seq(tag) > run.runner_seq;
+            else
+              // acquire: see above.
+              spawned_for_run = tag > run.runner_root && (tag == runner.joining[0].load(std::memory_order_acquire) ||
+                                                          tag == runner.joining[1].load(std::memory_order_acquire));
+            // relaxed: the steal's acquire of the deque's bottom (for a stack task) or the
+            // acquire above (for a publication) makes a switch before the push or publication
+            // happen before this load, so coherence gives its value or a later one.
+            return spawned_for_run && runner.last_switch.load(std::memory_order_relaxed) <= run.runner_seq && !run.done();
           },
           lost_race);
       if (t)
@@ -718,57 +686,136 @@ namespace fork_join {
         parking_.notify_one_if_waiting();
     }
 
-    // One pool thread gone (left worker_loop) in unavailable_; the low half counts blocked ones.
-    static constexpr std::uint64_t gone_one = std::uint64_t(1) << 32;
-
-    // Returns: whether, with `unavailable` (a value of unavailable_), fewer than worker_count()
-    // pool threads are free (the invariant above).
-    bool too_few_free(std::uint64_t unavailable) const noexcept
+    // The scheduler loop of pool thread `own`, on its own stack (own_stack) or on a fiber
+    // (parking.hpp): runs tasks, resumes the thread's parked frames that were posted (or,
+    // polled, are ready) between them, and sleeps when there is nothing to do.
+    // Returns: on the own stack, nullptr when the pool is closed and drained, or when the thread
+    // is leaving (own.leaving) and no frame of it is parked. On a fiber: the frame to resume when
+    // the fiber ends, or nullptr to resume the idle own stack; a fiber never returns otherwise
+    // (while it runs, a frame of the thread is parked or the own stack is idle).
+    // Throws (own stack only): boost::thread_interrupted when the thread is interrupted with no
+    // frame parked; then it leaves as it did before parking existed. With frames parked it
+    // cannot (they are parts of accepted tasks, and only it can resume them): it notes that it
+    // is leaving, resumes its interruptible polled frames with the interruption, and goes on
+    // until the last parked frame has resumed.
+    parked_frame* schedule(worker_slot& own, bool own_stack)
     {
-      const std::int64_t blocked = static_cast<std::int64_t>(unavailable & (gone_one - 1));
-      const std::int64_t gone = static_cast<std::int64_t>(unavailable >> 32);
-      return static_cast<std::int64_t>(thread_count()) - blocked - gone < static_cast<std::int64_t>(worker_count_);
+      if (!own_stack)
+        clear_joining(own); // a fresh stack joins nothing yet
+      unsigned poll_sleep_us = 50;
+      for (;;)
+      {
+        if (!own_stack && own.home.idle_main())
+        {
+          note_switch(own);
+          return nullptr;
+        }
+        if (parked_frame* pf = own.home.take_ready())
+        {
+          poll_sleep_us = 50;
+          note_switch(own);
+          if (!own_stack)
+            return pf;
+          own.home.resume_from_own_stack(*pf);
+          clear_joining(own); // back at the top of the own stack
+          continue;
+        }
+        if (own_stack && own.leaving && own.home.parked() == 0)
+          return nullptr;
+        try
+        {
+          if (try_run_one())
+            continue;
+          bool found = false;
+          for (int round = 0; round < BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS && !found; ++round)
+          {
+            this_thread::yield();
+            found = own.home.has_ready() || try_run_one();
+          }
+          if (found)
+            continue;
+
+          // A thread that sleeps or leaves holds no credit (the invariant above).
+          give_back_credits(own);
+          const event_count::key_type key = parking_.prepare_wait();
+          // After prepare_wait(): a post() that this misses notifies after its push, so its
+          // epoch ends the sleep below (parking.hpp, event_count.hpp).
+          if (own.home.has_ready())
+          {
+            parking_.cancel_wait();
+            continue;
+          }
+          if (task* t = find_task())
+          {
+            parking_.cancel_wait();
+            run_task(t);
+            continue;
+          }
+          // closed() reads under the shared queue's mutex, and so do close() and subtract():
+          // an accepted outside push made its increment before close() took that mutex, so a
+          // zero seen after seeing closed really means drained; and a decrement to zero that
+          // this load misses is followed by a closed() that sees true and wakes us (subtract).
+          // acquire: pairs with subtract()'s release, for the effects of finished tasks.
+          if (own_stack && own.home.parked() == 0 && closed() && unfinished_.load(std::memory_order_acquire) == 0)
+          {
+            parking_.cancel_wait();
+            return nullptr;
+          }
+          own.stats.add(own.stats.parks, 1);
+          if (own.home.polling())
+          {
+            parking_.commit_wait_for(key, poll_sleep_us);
+            poll_sleep_us = poll_sleep_us * 2 > BOOST_THREAD_FJ_POLL_SLEEP_MAX_US ? BOOST_THREAD_FJ_POLL_SLEEP_MAX_US : poll_sleep_us * 2;
+          }
+          else
+            parking_.commit_wait(key);
+        }
+        catch (const thread_interrupted&)
+        {
+          if (own_stack && own.home.parked() == 0)
+            throw;
+          own.leaving = true;
+          own.home.interrupt_polled();
+        }
+      }
     }
 
-    // Effects: counts the calling pool thread, which leaves worker_loop, as gone; if a waiter
-    // is blocked and too few threads are then free, starts a spare in its place (issue 20: a
-    // thread that left by an interruption while another was blocked in a join stranded that
-    // join, and the pool's destructor never returned).
-    void thread_left() noexcept
+    // Effects: before each switch between the owner's stacks: advances push_seq past every
+    // push so far and publishes it as last_switch (rule (b), steal_for).
+    // Fast path, "Switch stamp" (doc/index.md ledger): one stamp per switch stands for the
+    // stack each task was pushed from; after a switch, rule (b) admits nothing of the runner's.
+    static void note_switch(worker_slot& own) noexcept
     {
-      // acq_rel: see begin_block().
-      const std::uint64_t unavailable = unavailable_.fetch_add(gone_one, std::memory_order_acq_rel) + gone_one;
-      if ((unavailable & (gone_one - 1)) != 0 && too_few_free(unavailable))
-        start_spare(); // none to be had (the cap): the waiter stays blocked, the limit doc/index.md lists
+      ++own.push_seq;
+      // release: orders this store before the owner's later pushes and join publications
+      // (release stores too), so a waiter that acquires one of those and then loads
+      // last_switch sees this value or a later one (steal_for).
+      own.last_switch.store(own.push_seq, std::memory_order_release);
     }
 
-    // Effects: builds the next slot and starts a spare thread on it. Returns: whether it did.
-    bool start_spare() noexcept
+    static void clear_joining(worker_slot& own) noexcept
     {
-      try
-      {
-        lock_guard<mutex> lk(spare_mtx_);
-        // relaxed: started_ is only written here, under spare_mtx_.
-        const unsigned index = started_.load(std::memory_order_relaxed);
-        if (index == max_threads_ || !starter_)
-          return false;
-        slots_[index].reset(new worker_slot);
-        if (!starter_(starter_context_, index))
-          return false; // the slot stays built and unused: harmless, and never published
-        // release: pairs with the acquire in thread_count(): thieves see the slot built. The
-        // spare may already run; until this store, thieves just do not look at its deque.
-        started_.store(index + 1, std::memory_order_release);
-        return true;
-      }
-      catch (...)
-      {
-        return false; // out of memory, or the mutex failed: no spare
-      }
+      own.joining[0].store(0, std::memory_order_release); // release: as join_publication's
+      own.joining[1].store(0, std::memory_order_release);
+    }
+
+    // post() of a parked frame of one of our pool threads (fiber_home::post_fn), by any thread.
+    static void post_parked(void* context, fiber_home& home, parked_frame& frame) noexcept
+    {
+      pool_core* const core = static_cast<pool_core*>(context);
+      // A poster that is not our pool thread keeps the core alive until its notify is done: once
+      // the frame is posted, its task may end, and the pool with it.
+      const outside_access guard(core->own_slot() ? nullptr : core);
+      home.push_posted(frame);
+      // All: the frame's own thread must wake, and notify_one could wake another.
+      // Fast path, "Posts wake all sleepers" (doc/index.md ledger): no wake-up per thread; the
+      // home thread re-checks its posted frames after prepare_wait() (schedule()).
+      core->parking_.notify_all();
     }
 
     // Accounts a counted task about to be queued by the calling thread, whose slot is `own`
     // if it is one of our pool threads (it spends a credit), else nullptr.
-    // Fast path, "task credits" (doc/index.md ledger): every credit goes back before its thread parks or
+    // Fast path, "task credits" (doc/index.md ledger): every credit goes back before its thread sleeps or
     // leaves, however it leaves (worker_loop's leave guard).
     BOOST_FORCEINLINE void count_one(worker_slot* own) noexcept
     {
@@ -824,15 +871,7 @@ namespace fork_join {
     }
 
     const unsigned worker_count_;
-    const unsigned max_threads_;
     std::unique_ptr<std::unique_ptr<worker_slot>[]> slots_;
-    std::atomic<unsigned> started_{0};  // slots in use: workers, then spares
-    // Pool threads blocked in a wait (low 32 bits) and gone (high 32 bits, in gone_one units).
-    // Fast path, "spare accounting" (doc/index.md ledger): one word, so that one RMW sees both counts.
-    alignas(64) std::atomic<std::uint64_t> unavailable_{0};
-    mutex spare_mtx_;
-    spare_starter starter_ = nullptr;
-    void* starter_context_ = nullptr;
     std::atomic<void*> owner_{nullptr};
     sync_deque<task*> shared_;
     alignas(64) std::atomic<std::int64_t> shared_hint_{0}; // >= tasks in shared_

@@ -26,6 +26,7 @@
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
 #include <boost/thread/executors/detail/fork_join/forked_task.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/waker.hpp>
 #include <boost/thread/future.hpp>
 
 #include <atomic>
@@ -74,10 +75,14 @@ namespace fork_join {
     {
       promise_task* const self = static_cast<promise_task*>(t);
       run_or_discard(self, run);
-      // release: pairs with run_record::stored(): the promise was satisfied before (or, if
-      // satisfying it failed, never will be, which a joiner cannot tell from is_ready() either).
-      self->run_.result_stored.store(run_record::stored_bit, std::memory_order_release);
-      std::shared_ptr<promise_task> last = std::move(self->self_); // the node's last access
+      // acq_rel: the release pairs with run_record::stored(): the promise was satisfied before
+      // (or, if satisfying it failed, never will be, which a joiner cannot tell from is_ready()
+      // either); the acquire with add_waker()'s release (waker.hpp), for the wakers it takes.
+      const std::uintptr_t waiting = self->run_.result_stored.fetch_or(run_record::stored_bit, std::memory_order_acq_rel);
+      {
+        std::shared_ptr<promise_task> last = std::move(self->self_); // the node's last access
+      }
+      post_wakers(waiting);
     }
 
     void run_and_store()

@@ -13,7 +13,8 @@
 // or not, takes queued work only while more than BOOST_THREAD_FJ_HELPER_STACK_RESERVE bytes of
 // its stack remain, and otherwise just waits: a thread that is not a pool thread (main(), say)
 // is never needed to help, as the workers are awake whenever work is queued (event_count.hpp);
-// a pool thread that waits without helping is replaced by a spare (pool_core.hpp).
+// a pool thread that may run nothing for its wait parks the waiting frame and goes on on a
+// fresh stack (parking.hpp), whose own floor then applies.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_STACK_BOUNDS_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_STACK_BOUNDS_HPP
@@ -45,29 +46,36 @@ namespace boost {
 namespace detail {
 namespace fork_join {
 
-  // Returns: the lowest address the calling thread may use for its stack plus the reserve, or
-  // 0 if the bounds are unknown (then every check passes). Computed once per thread.
-  inline std::uintptr_t stack_reserve_floor() noexcept
+  // Returns: the lowest address of the calling thread's own stack plus the reserve, or 0 if the
+  // bounds are unknown (then every check passes).
+  inline std::uintptr_t thread_stack_floor() noexcept
   {
-    thread_local const std::uintptr_t floor = [] {
-      pthread_attr_t attr;
-      if (pthread_getattr_np(pthread_self(), &attr) != 0)
-        return std::uintptr_t(0);
-      void* low = nullptr;
-      std::size_t size = 0;
-      const int rc = pthread_attr_getstack(&attr, &low, &size);
-      pthread_attr_destroy(&attr);
-      if (rc != 0 || size <= BOOST_THREAD_FJ_HELPER_STACK_RESERVE)
-        return std::uintptr_t(0);
-      return reinterpret_cast<std::uintptr_t>(low) + BOOST_THREAD_FJ_HELPER_STACK_RESERVE;
-    }();
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0)
+      return std::uintptr_t(0);
+    void* low = nullptr;
+    std::size_t size = 0;
+    const int rc = pthread_attr_getstack(&attr, &low, &size);
+    pthread_attr_destroy(&attr);
+    if (rc != 0 || size <= BOOST_THREAD_FJ_HELPER_STACK_RESERVE)
+      return std::uintptr_t(0);
+    return reinterpret_cast<std::uintptr_t>(low) + BOOST_THREAD_FJ_HELPER_STACK_RESERVE;
+  }
+
+  // Returns: the floor of the stack the calling thread runs on now: the thread's own stack's
+  // (computed once per thread), or, while it runs on a fiber (parking.hpp), that fiber's, which
+  // parking.hpp sets at every switch and restores when the thread's own stack resumes.
+  inline std::uintptr_t& stack_reserve_floor() noexcept
+  {
+    thread_local std::uintptr_t floor = thread_stack_floor();
     return floor;
   }
 
   // Returns: the stack size to ask for the threads of a pool of `threads` workers:
   // BOOST_THREAD_FJ_WORKER_STACK_SIZE, or, if the process's address space is limited
   // (RLIMIT_AS, as `ulimit -v` and job schedulers set), at most a quarter of what is left of it
-  // shared by threads + 1 stacks (one for a spare), so that stacks never crowd out the heap.
+  // shared by threads + 1 stacks (one more for the fiber stacks
+  // of parked frames, parking.hpp), so that stacks never crowd out the heap.
   // 0: use the system's default size (what is left is too small to do better).
   inline std::size_t worker_stack_size(unsigned threads) noexcept
   {

@@ -17,19 +17,22 @@
 // runs it inline (the common case, which costs a push, a pop and the call). Otherwise t was
 // stolen, or sits below a task the parent may not run: the parent helps (help.hpp) until t is
 // done, running t wherever it is still queued and what t's thief spawns for t (task_frame.hpp),
-// and sleeps when it can do nothing else. A thread that steals t notes its own deque and push
+// and, when it can do nothing else, parks its frame (a pool thread, parking.hpp) or sleeps (any
+// other thread). A thread that steals t notes its own deque and push
 // count in t first (note_runner), which is how the parent knows what the thief spawned for t.
 //
 // Completion handshake (no allocation, so a wait never needs memory): the state is pending,
-// done, or the address of the sleeping parent's thread_parker. The parent that must sleep
-// compare-exchanges pending -> its parker and, if that succeeded, sleeps until posted; the
-// thief, after running t, exchanges the state to done and posts the parker it finds there.
-// After that exchange the thief touches neither t (the parent may leave its frame) nor, once
-// post() returns, the parker. test/model/ has a model of this handshake that spin checks.
+// done, or the address of the parent's waker (waker.hpp: its thread_parker, or its parked
+// frame). The parent that must wait compare-exchanges pending -> its waker and, if that
+// succeeded, sleeps or stays parked until posted; the thief, after running t, exchanges the
+// state to done and posts the waker it finds there. After that exchange the thief touches
+// neither t (the parent may leave its frame) nor, once post() began, the waker. test/model/ has
+// models of this handshake (stack_task.pml, parking.pml) that spin checks.
 //
 // Interruption: a thread waiting in join() cannot leave before t is done (t lives in its
-// frame), so join() disables boost::thread interruption while it waits; an interruption
-// requested meanwhile is delivered at the thread's next interruption point.
+// frame), so join() disables boost::thread interruption while it waits, parked or not; an
+// interruption requested meanwhile is delivered at the thread's next interruption point (a
+// fresh fiber's loop, parking.hpp, runs with interruption enabled).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_STACK_TASK_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_STACK_TASK_HPP
@@ -40,53 +43,18 @@
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
+#include <boost/thread/executors/detail/fork_join/waker.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
 #include <boost/thread/thread_only.hpp>
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <functional>
-#include <mutex>
 
 namespace boost {
 namespace detail {
 namespace fork_join {
-
-  // A binary semaphore per thread, on which a parent sleeps until its stolen child is done.
-  // std::mutex and std::condition_variable: constructing and waiting allocate nothing.
-  class thread_parker
-  {
-  public:
-    // Requires: called by the owning thread only. Effects: blocks until post(); consumes it.
-    void wait() noexcept
-    {
-      std::unique_lock<std::mutex> lk(mtx_);
-      cv_.wait(lk, [this] { return posted_; });
-      posted_ = false;
-    }
-
-    // Effects: wakes the owner. Notifies under the lock, so that the owner, which may leave
-    // once it sees posted_, cannot do so before this call is done with the condition variable.
-    void post() noexcept
-    {
-      std::lock_guard<std::mutex> lk(mtx_);
-      posted_ = true;
-      cv_.notify_one();
-    }
-
-    static thread_parker& of_this_thread() noexcept
-    {
-      thread_local thread_parker parker;
-      return parker;
-    }
-
-  private:
-    std::mutex mtx_;
-    std::condition_variable cv_;
-    bool posted_ = false;
-  };
 
   class stack_task : public task
   {
@@ -98,16 +66,25 @@ namespace fork_join {
     // What a waiter may leapfrog to (task_frame.hpp, rule (b)).
     const run_record& record() const noexcept { return run_; }
 
-    // Requires: called by the parent, once, after spawn() returned true.
-    // Effects: returns once the task is done, sleeping until then.
+    // Requires: called by the parent, at most once per wait, after spawn() returned true.
+    // Effects: registers w to be posted when the task is done (the parent sleeps on it, or
+    // its frame is parked on it, waker.hpp). Returns: false if the task is already done (then
+    // w is not registered).
+    bool add_waker(waker& w) noexcept
+    {
+      std::uintptr_t expected = run_record::pending;
+      // acq_rel: release publishes the waker to the thief's exchange; acquire on failure pairs
+      // with the thief's release exchange (the task is done).
+      return run_.state.compare_exchange_strong(expected, reinterpret_cast<std::uintptr_t>(&w), std::memory_order_acq_rel,
+                                                std::memory_order_acquire);
+    }
+
+    // Requires: called by the parent, once, after spawn() returned true, on a thread that is
+    // not parking (help.hpp). Effects: returns once the task is done, sleeping until then.
     void wait_done() noexcept
     {
       thread_parker& parker = thread_parker::of_this_thread();
-      std::uintptr_t expected = run_record::pending;
-      // acq_rel: release publishes the parker's address to the thief's exchange; acquire on
-      // failure pairs with the thief's release exchange (the task is done).
-      if (run_.state.compare_exchange_strong(expected, reinterpret_cast<std::uintptr_t>(&parker),
-                                             std::memory_order_acq_rel, std::memory_order_acquire))
+      if (add_waker(parker))
         parker.wait(); // the thief's post() follows its exchange: done, and ordered by the mutex
     }
 
@@ -131,7 +108,7 @@ namespace fork_join {
       // registered is seen built. After this, *this may be gone.
       const std::uintptr_t old = run_.state.exchange(run_record::done_state, std::memory_order_acq_rel);
       if (old != run_record::pending)
-        reinterpret_cast<thread_parker*>(old)->post();
+        reinterpret_cast<waker*>(old)->post();
     }
 
     boost::exception_ptr error_;
@@ -199,7 +176,8 @@ namespace fork_join {
     const worker_context* const w = current_worker;
     pool_core* const own = (w && w->core != &core) ? w->core : nullptr;
     help_until(
-        &core, own, scope, [&t] { return t.done(); }, [&t] { t.wait_done(); });
+        &core, own, scope, [&t] { return t.done(); }, [&t] { t.wait_done(); },
+        [&t](waker& w) { return t.add_waker(w) ? arm_result::registered : arm_result::done; });
   }
 
   // Requires: spawn(core, t) returned true on this thread.

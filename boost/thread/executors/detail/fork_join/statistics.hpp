@@ -38,6 +38,7 @@ namespace fork_join {
       std::uint64_t steals = 0;
       std::uint64_t failed_steals = 0;
       std::uint64_t parks = 0;
+      std::uint64_t frames_parked = 0;
       std::uint64_t peak_pending = 0; // per queue; summed over queues, an upper bound
 
       snapshot& operator+=(const snapshot& o) noexcept
@@ -46,6 +47,7 @@ namespace fork_join {
         steals += o.steals;
         failed_steals += o.failed_steals;
         parks += o.parks;
+        frames_parked += o.frames_parked;
         peak_pending += o.peak_pending;
         return *this;
       }
@@ -59,6 +61,7 @@ namespace fork_join {
     std::atomic<std::uint64_t> steals{0};
     std::atomic<std::uint64_t> failed_steals{0};
     std::atomic<std::uint64_t> parks{0};
+    std::atomic<std::uint64_t> frames_parked{0}; // joins that parked their frame (parking.hpp)
 
     void add(std::atomic<std::uint64_t>& c, std::uint64_t n) noexcept
     {
@@ -95,6 +98,7 @@ namespace fork_join {
       s.steals = steals.load(std::memory_order_relaxed);
       s.failed_steals = failed_steals.load(std::memory_order_relaxed);
       s.parks = parks.load(std::memory_order_relaxed);
+      s.frames_parked = frames_parked.load(std::memory_order_relaxed);
       s.peak_pending = peak_pending_.load(std::memory_order_relaxed);
       return s;
     }

@@ -139,7 +139,8 @@ namespace fork_join {
 
   // What the waiter of a task taken from a queue learns of its run (a stack task,
   // stack_task.hpp, or a forked heap task, fork_state.hpp): its completion state (pending, done,
-  // or for a stack task the address of the parent's parker while it sleeps), and who runs it.
+  // or for a stack task the address of the parent's waker while it sleeps or is parked,
+  // waker.hpp), and who runs it.
   struct run_record
   {
     static constexpr std::uintptr_t pending = 0;
@@ -150,9 +151,11 @@ namespace fork_join {
     bool done() const noexcept { return state.load(std::memory_order_acquire) == done_state; }
 
     // Bits of result_stored (forked heap tasks only): the result is stored, the run's last
-    // access to the block; the thread that owns the block has exited (fork_recycler.hpp).
-    static constexpr unsigned char stored_bit = 1;
-    static constexpr unsigned char orphaned_bit = 2;
+    // access to the block; the thread that owns the block has exited (fork_recycler.hpp). The
+    // bits above them hold the list of wakers of the threads waiting for the result
+    // (waker.hpp), which the fetch_or of stored_bit takes.
+    static constexpr std::uintptr_t stored_bit = 1;
+    static constexpr std::uintptr_t orphaned_bit = 2;
 
     // Returns: for a forked heap task (fork_state.hpp), whether its future is ready, without
     // the shared state's mutex. acquire: pairs with the acq_rel fetch_or after the result was
@@ -160,7 +163,7 @@ namespace fork_join {
     bool stored() const noexcept { return result_stored.load(std::memory_order_acquire) & stored_bit; }
 
     std::atomic<std::uintptr_t> state{pending};
-    std::atomic<unsigned char> result_stored{0}; // forked heap tasks only: the bits above
+    std::atomic<std::uintptr_t> result_stored{0}; // forked heap tasks only: the bits above
     // Set once by the pool thread that takes the task from a queue, before it runs it (rule
     // (b)): runner_core, runner_seq and runner_root first, then runner_slot (release; readers
     // acquire). The three are read only after runner_slot was seen non-null, so they start
@@ -187,8 +190,8 @@ namespace fork_join {
     // (b): the runs of up to two awaited tasks, whose runners' deques may hold tasks spawned
     // for them; null: none.
     const run_record* leapfrog[2] = {nullptr, nullptr};
-    bool any = false; // may run anything: only when the pool cannot replace this thread by a
-                      // spare (pool_core::begin_block), which the docs list as a limit
+    bool any = false; // may run anything: only when a pool thread cannot park, for lack of a
+                      // stack (help.hpp), which the docs list as a limit
 
     // (a), for a task found at the end of a queue.
     bool admits(const task* x, task_tag tag) const noexcept

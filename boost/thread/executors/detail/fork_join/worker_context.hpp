@@ -40,7 +40,7 @@ namespace fork_join {
     return (w && w->core == core) ? static_cast<int>(w->index) : -1;
   }
 
-  // Returns: whether the calling thread is a pool thread (worker or spare) of `core`, which
+  // Returns: whether the calling thread is a pool thread of `core`, which
   // proves that core alive for as long as the thread runs (a pool joins its threads before it
   // lets go of its core). Never dereferences core.
   inline bool is_pool_thread_of(const pool_core* core) noexcept

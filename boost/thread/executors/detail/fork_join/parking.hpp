@@ -1,0 +1,588 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// Parking: how a pool thread waits for a task it may not help with, without blocking.
+//
+// A join on a pool thread that finds nothing it may run (help.hpp) parks its frame: it
+// registers a parked_frame (a waker, waker.hpp) with what it waits for, and the thread switches
+// to a fresh stack (a Boost.Context fiber, on a stack from fiber_stack.hpp) on which it goes on
+// running the pool's tasks. Nothing sits below that stack's scheduler loop, so running *any*
+// task there is safe: no frame can be buried under a task that waits for it. When what the
+// frame waits for is done, the completer posts the frame to its home (this thread's
+// fiber_home) and wakes the thread; the thread's scheduler loop, between two tasks, switches
+// back to it. The picture, for a thread T with one parked frame:
+//
+//     T's own stack                      fiber stack (from T's cache)
+//     +-------------------------+        +-------------------------+
+//     | worker loop             |        | scheduler loop          |  <- T runs here
+//     | task A                  |        | task C (any task)       |
+//     | join(b)  [parked]  <----+--------+-- resumed by T's loop   |
+//     +-------------------------+  post  |   once b's runner posts |
+//                                        +-------------------------+
+//
+// Invariants (each pool thread, owner-only state unless said otherwise):
+//  - Exactly one scheduler loop of the thread runs or is suspended at its top level at a time:
+//    the thread's own stack's (worker_loop) or a fiber's. A fiber is started only by a park;
+//    when a fiber's loop resumes a frame, the fiber ends (its stack goes back to the cache); when
+//    the own stack's loop resumes one, the own stack is suspended as `idle_main`, and the next
+//    fiber loop that reaches its top level ends and resumes it.
+//  - A parked frame resumes on the thread that parked it, never on another: user code may hold a
+//    lock, read thread_local data or this_thread::get_id() across a join. What runs on the
+//    thread meanwhile is any task of its pool (as while a join helps, but not only awaited
+//    ones): a frame must not hold a lock across a join that another task of the pool takes.
+//  - No wake-up is lost: a frame is posted exactly once, after it was registered and what it
+//    waits for is done (waker.hpp); post() pushes it onto `posted_` and then wakes the pool's
+//    sleepers (event_count.hpp), and the home thread checks `posted_` after its prepare_wait()
+//    and before it sleeps, so either it sees the frame or the notify's epoch ends its sleep
+//    (test/model/parking.pml). A frame that waits for a future without a run record (not made
+//    by fork() or our boost::async) is polled instead: its thread checks it between tasks and,
+//    while it has one, sleeps for a bounded time only.
+//  - Per-stack thread state: each stack (the own stack, each fiber) has its own task frames
+//    (task_frame.hpp), running pool, stack floor (stack_bounds.hpp), boost::this_thread
+//    interruption state and C++ exception-handling globals (the caught-exception chain and the
+//    uncaught count of the Itanium C++ ABI, which the runtime keeps per thread). A frame saves
+//    them when it parks and restores them when it resumes; a fresh fiber starts as a worker's
+//    loop does (no frame, interruption enabled, no exception in flight).
+//  - Sanitizers: every switch is announced to AddressSanitizer
+//    (__sanitizer_start_switch_fiber / __sanitizer_finish_switch_fiber) and ThreadSanitizer
+//    (__tsan_create_fiber / __tsan_switch_to_fiber / __tsan_destroy_fiber).
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_PARKING_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_PARKING_HPP
+
+#include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/fiber_stack.hpp>
+#include <boost/thread/executors/detail/fork_join/stack_bounds.hpp>
+#include <boost/thread/executors/detail/fork_join/task_frame.hpp>
+#include <boost/thread/executors/detail/fork_join/waker.hpp>
+#include <boost/thread/executors/detail/fork_join/worker_context.hpp>
+#include <boost/assert.hpp>
+#include <boost/context/fiber.hpp>
+#include <boost/thread/thread_only.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <utility>
+
+#include <cxxabi.h>
+#include <pthread.h>
+
+#ifndef __GXX_ABI_VERSION
+#error "Boost.Thread fork/join executor: parking (parking.hpp) saves the exception-handling globals of the Itanium C++ ABI per stack; this compiler does not follow that ABI"
+#endif
+
+#ifdef BOOST_THREAD_FJ_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+#ifdef BOOST_THREAD_FJ_TSAN
+#include <sanitizer/tsan_interface.h>
+#endif
+
+#ifndef BOOST_THREAD_FJ_POLL_SLEEP_MAX_US
+// While a pool thread has a polled parked frame (one waiting for a future that nothing posts),
+// it sleeps at most this many microseconds at a time: 50 at first, doubling up to this.
+#define BOOST_THREAD_FJ_POLL_SLEEP_MAX_US 5000
+#endif
+
+namespace boost {
+namespace detail {
+namespace fork_join {
+
+  class pool_core;
+
+  // The exception-handling globals of the Itanium C++ ABI (2.4.3, __cxa_eh_globals), which
+  // __cxa_get_globals() returns for the calling thread; saved per stack (see above).
+  struct eh_globals
+  {
+    void* caught_exceptions;
+    unsigned int uncaught_exceptions;
+#if defined __arm__ && !defined __APPLE__
+    void* propagating_exceptions; // ARM EHABI
+#endif
+  };
+
+  inline eh_globals& eh_globals_of_this_thread() noexcept
+  {
+    return *reinterpret_cast<eh_globals*>(abi::__cxa_get_globals());
+  }
+
+  // One stack of a pool thread (its own, or a fiber's), as the sanitizers need it.
+  struct stack_descriptor
+  {
+    const void* bottom = nullptr; // AddressSanitizer: lowest usable address and size
+    std::size_t size = 0;
+    void* fake_stack = nullptr; // AddressSanitizer: this stack's fake stack while switched out
+    void* tsan_fiber = nullptr; // ThreadSanitizer: this stack's fiber
+  };
+
+  // The per-stack thread state that a parked frame saves (see above).
+  struct stack_state
+  {
+    const task_frame* frame = nullptr;
+    pool_core* running = nullptr;
+    std::uintptr_t floor = 0;
+    bool interruption_enabled = true;
+    eh_globals eh = {};
+  };
+
+  class fiber_home;
+
+  // The fiber the calling thread runs on (its stack's descriptor), or nullptr on the thread's
+  // own stack; set at every switch (fiber_home::arrived).
+  inline thread_local const stack_descriptor* running_fiber = nullptr;
+
+  // Returns: an identity of the stack the calling thread runs on, unique among the stacks alive:
+  // the thread's own stack, or the fiber it runs on while frames of it are parked. What was
+  // "this thread" for code that nests frames (task_block.hpp's owner) is this stack: another
+  // stack of the same thread may run while a frame of it is parked, and is not nested in it.
+  inline const void* current_stack_id() noexcept
+  {
+    thread_local const char own_stack = 0;
+    const stack_descriptor* const f = running_fiber;
+    return f ? static_cast<const void*>(f) : static_cast<const void*>(&own_stack);
+  }
+
+  // A frame of a pool thread parked in a wait (help.hpp); lives in that frame.
+  class parked_frame final : public waker
+  {
+  public:
+    // interruptible: whether the wait is an interruption point (a polled frame then resumes
+    // when its thread is interrupted, and interrupted() says so).
+    parked_frame(fiber_home& home, bool interruptible) noexcept
+        : waker(&parked_frame::do_post), home_(home), interruptible_(interruptible)
+    {
+    }
+
+    // Effects: makes this a polled frame: its thread resumes it once ready(context) is true
+    // (or throws), instead of waiting for a post. Requires: not registered with anything.
+    void poll_with(bool (*ready)(const void*), const void* context) noexcept
+    {
+      poll_ = ready;
+      poll_context_ = context;
+    }
+
+    // Returns: whether the frame was resumed because its thread was interrupted (polled,
+    // interruptible frames only).
+    bool interrupted() const noexcept { return interrupted_; }
+
+  private:
+    friend class fiber_home;
+    static void do_post(waker* w) noexcept;
+
+    fiber_home& home_;
+    boost::context::fiber cont_;
+    stack_descriptor* stack_ = nullptr; // the stack it parked on
+    stack_state saved_;
+    bool (*poll_)(const void*) = nullptr;
+    const void* poll_context_ = nullptr;
+    parked_frame* link_ = nullptr; // in the home's posted stack, ready queue or polled list
+    const bool interruptible_;
+    bool interrupted_ = false;
+  };
+
+  // What parking needs of one pool thread: its parked frames, the stacks it switches to, and the
+  // state of the stack it runs on. Owned by the thread's slot (pool_core.hpp); every member but
+  // posted_ is the owner's alone.
+  class fiber_home
+  {
+  public:
+    // Posts a parked frame of `home` (push_posted()) and wakes the home's thread; given by the
+    // pool, which keeps itself alive meanwhile for a poster that is not one of its threads.
+    typedef void (*post_fn)(void* context, fiber_home& home, parked_frame& pf) noexcept;
+
+    fiber_home(std::size_t stack_size, post_fn post, void* post_context) noexcept
+        : stacks_(stack_size), post_(post), post_context_(post_context)
+    {
+    }
+    fiber_home(const fiber_home&) = delete;
+    fiber_home& operator=(const fiber_home&) = delete;
+    ~fiber_home()
+    {
+      if (reserved_.sp)
+        stacks_.give_back(reserved_);
+    }
+
+    // Requires: called by the thread that will own the home, on its own stack, before it parks.
+    // Effects: notes that stack for the sanitizers and the interruption state of the thread's
+    // loop, which fresh fibers start with.
+    void enter() noexcept
+    {
+      current_ = &own_;
+#ifdef BOOST_THREAD_FJ_ASAN
+      pthread_attr_t attr;
+      if (pthread_getattr_np(pthread_self(), &attr) == 0)
+      {
+        void* low = nullptr;
+        std::size_t size = 0;
+        if (pthread_attr_getstack(&attr, &low, &size) == 0)
+        {
+          own_.bottom = low;
+          own_.size = size;
+        }
+        pthread_attr_destroy(&attr);
+      }
+#endif
+#ifdef BOOST_THREAD_FJ_TSAN
+      own_.tsan_fiber = __tsan_get_current_fiber();
+#endif
+      loop_interruptible_ = this_thread::interruption_enabled();
+      if (loop_interruptible_ && !enabler_)
+      {
+        // A disable_interruption made while interruption is enabled: restore_interruption
+        // from it enables interruption again (set_interruption_enabled). Never destroyed: its
+        // destructor would only set the flag back, and the flag is set at every switch.
+        enabler_ = ::new (static_cast<void*>(&enabler_storage_)) this_thread::disable_interruption;
+        set_interruption_enabled(true);
+      }
+    }
+
+    // Requires: the owner, on its own stack, with no parked frame. Effects: gives the cached
+    // stacks back to the system (the thread leaves).
+    void leave() noexcept
+    {
+      BOOST_ASSERT(parked_ == 0 && !idle_main_);
+      if (reserved_.sp)
+        stacks_.give_back(reserved_);
+      reserved_ = boost::context::stack_context();
+      stacks_.trim(0);
+    }
+
+    // Effects: makes sure a stack is at hand for the next park(). Returns: whether one is (the
+    // system may refuse a new mapping).
+    bool reserve_stack() noexcept
+    {
+      if (!reserved_.sp)
+        reserved_ = stacks_.take();
+      return reserved_.sp != nullptr;
+    }
+
+    // Requires: the owner; reserve_stack() returned true since the last park(); pf was
+    // registered with what it waits for, or made polled.
+    // Effects: suspends the calling frame as pf and runs schedule() (which returns the frame to
+    // resume next, or nullptr to resume the idle own stack) on a fresh fiber; returns when pf is
+    // resumed, on this thread, with this stack's state restored.
+    template <class Schedule>
+    void park(parked_frame& pf, Schedule schedule)
+    {
+      BOOST_ASSERT(reserved_.sp);
+      pf.saved_ = save_state();
+      pf.stack_ = current_;
+      ++parked_;
+      const boost::context::stack_context sctx = reserved_;
+      reserved_ = boost::context::stack_context();
+      void* tsan = nullptr;
+#ifdef BOOST_THREAD_FJ_TSAN
+      tsan = __tsan_create_fiber(0);
+#endif
+      boost::context::fiber f(std::allocator_arg, given_stack{sctx, this},
+                              // schedule by value: the fiber may outlive the frame that
+                              // parked it (that frame resumes once a later fiber ends).
+                              [this, &pf, schedule, sctx, tsan](boost::context::fiber&& parked) mutable -> boost::context::fiber {
+                                stack_descriptor self;
+                                self.bottom = fiber_stack_cache::bottom(sctx);
+                                self.size = fiber_stack_cache::usable(sctx);
+                                self.tsan_fiber = tsan;
+                                pf.cont_ = std::move(parked);
+                                arrived(self);
+                                stack_state fresh;
+                                fresh.floor = reinterpret_cast<std::uintptr_t>(self.bottom) + fiber_reserve(self.size);
+                                fresh.interruption_enabled = loop_interruptible_;
+                                restore_state(fresh);
+                                parked_frame* const next = schedule();
+                                return depart(next, self);
+                              });
+      before_switch(current_, fiber_stack_cache::bottom(sctx), fiber_stack_cache::usable(sctx), tsan);
+      boost::context::fiber from = std::move(f).resume();
+      arrived(*pf.stack_);
+      if (from)
+        idle_main_ = std::move(from); // the own stack's loop resumed us and waits to go on
+      restore_state(pf.saved_);
+    }
+
+    // Requires: the owner, on its own stack's loop, at its top level; pf came from take_ready().
+    // Effects: suspends the own stack (idle_main) and resumes pf; returns when a fiber's loop
+    // ends and resumes the own stack, with its state restored.
+    void resume_from_own_stack(parked_frame& pf) noexcept
+    {
+      BOOST_ASSERT(current_ == &own_);
+      const stack_state mine = save_state();
+      stack_descriptor* const target = pf.stack_;
+      before_switch(&own_, target->bottom, target->size, target->tsan_fiber);
+      boost::context::fiber from = std::move(pf.cont_).resume();
+      BOOST_ASSERT(!from); // the fiber that resumed us ended
+      arrived(own_);
+      restore_state(mine);
+    }
+
+    // Returns: whether the own stack waits for a fiber's loop to end (see above).
+    bool idle_main() const noexcept { return static_cast<bool>(idle_main_); }
+
+    // Returns: a parked frame that may resume (posted, or polled and ready), in post order, or
+    // nullptr. The caller resumes it at once.
+    // Fast path, "Polled frames" (doc/index.md ledger): a frame waiting for a future nothing
+    // posts is checked here, between tasks, instead of being registered with the future.
+    parked_frame* take_ready() noexcept
+    {
+      if (!ready_head_)
+        take_posted();
+      if (!ready_head_ && polled_)
+        take_polled();
+      parked_frame* const pf = ready_head_;
+      if (!pf)
+        return nullptr;
+      ready_head_ = pf->link_;
+      if (!ready_head_)
+        ready_tail_ = nullptr;
+      --parked_;
+      return pf;
+    }
+
+    // Returns: whether take_ready() would return a frame. acquire: pairs with post()'s release.
+    bool has_ready() noexcept
+    {
+      if (ready_head_ || posted_.load(std::memory_order_acquire))
+        return true;
+      if (polled_)
+        take_polled();
+      return ready_head_ != nullptr;
+    }
+
+    // Effects: for an interruption of the thread: every interruptible polled frame is marked
+    // interrupted and made ready (a registered frame resumes when its task is done).
+    // Fast path, "Registered frames are not deregistered" (doc/index.md ledger): a registered
+    // frame stays in its task's list of wakers until posted, so no list ever removes one.
+    void interrupt_polled() noexcept
+    {
+      parked_frame** p = &polled_;
+      while (parked_frame* pf = *p)
+      {
+        if (pf->interruptible_)
+        {
+          *p = pf->link_;
+          pf->interrupted_ = true;
+          push_ready(pf);
+        }
+        else
+          p = &pf->link_;
+      }
+    }
+
+    // Effects: files pf, which park() will suspend, as polled (poll_with was called).
+    void add_polled(parked_frame& pf) noexcept
+    {
+      pf.link_ = polled_;
+      polled_ = &pf;
+    }
+
+    // Returns: whether a polled frame is parked (the thread then sleeps for a bounded time).
+    bool polling() const noexcept { return polled_ != nullptr; }
+
+    // Returns: how many frames of the thread are parked (not yet taken by take_ready()).
+    unsigned parked() const noexcept { return parked_; }
+
+    // For a fiber's loop that ends: the context to resume and the switch to it (see park()).
+    // Requires: next is a frame from take_ready(), or nullptr and idle_main().
+    boost::context::fiber depart(parked_frame* next, stack_descriptor& self) noexcept
+    {
+      stack_descriptor* const target = next ? next->stack_ : &own_;
+      boost::context::fiber to = next ? std::move(next->cont_) : std::move(idle_main_);
+      dead_tsan_fiber_ = self.tsan_fiber;
+      before_switch(nullptr, target->bottom, target->size, target->tsan_fiber);
+      return to;
+    }
+
+    // Effects: files pf as posted (any thread). After this, pf may be resumed and gone.
+    void push_posted(parked_frame& pf) noexcept
+    {
+      parked_frame* head = posted_.load(std::memory_order_relaxed);
+      do
+        pf.link_ = head;
+      // release: the home's acquire exchange (take_posted) sees the link and what the poster
+      // did before.
+      while (!posted_.compare_exchange_weak(head, &pf, std::memory_order_release, std::memory_order_relaxed));
+    }
+
+  private:
+    friend class parked_frame;
+
+    // The reserve a fiber keeps free below its helping (stack_bounds.hpp): the helper reserve,
+    // but at most a quarter of a small fiber stack, so that a small stack still helps.
+    static std::size_t fiber_reserve(std::size_t size) noexcept
+    {
+      return size / 4 < BOOST_THREAD_FJ_HELPER_STACK_RESERVE ? size / 4 : BOOST_THREAD_FJ_HELPER_STACK_RESERVE;
+    }
+
+    // The stack allocator of a fiber: the stack taken beforehand, given back to the cache
+    // when the fiber ends (on this thread, from the stack it resumes).
+    struct given_stack
+    {
+      boost::context::stack_context stack;
+      fiber_home* home;
+      boost::context::stack_context allocate() noexcept { return stack; }
+      void deallocate(boost::context::stack_context& s) noexcept { home->stacks_.give_back(s); }
+    };
+
+    stack_state save_state() noexcept
+    {
+      stack_state s;
+      s.frame = current_frame;
+      s.running = running_core;
+      s.floor = stack_reserve_floor();
+      s.interruption_enabled = this_thread::interruption_enabled();
+      s.eh = eh_globals_of_this_thread();
+      return s;
+    }
+
+    void restore_state(const stack_state& s) noexcept
+    {
+      current_frame = s.frame;
+      running_core = s.running;
+      stack_reserve_floor() = s.floor;
+      set_interruption_enabled(s.interruption_enabled);
+      eh_globals_of_this_thread() = s.eh;
+    }
+
+    // Sets the calling thread's boost::this_thread::interruption_enabled() with Boost's public
+    // types: a disable_interruption disables, a restore_interruption from enabler_ enables.
+    // Neither is ever destroyed (their destructors only set the flag, which the next switch
+    // sets again).
+    void set_interruption_enabled(bool on) noexcept
+    {
+      if (this_thread::interruption_enabled() == on)
+        return;
+      if (!on)
+        ::new (static_cast<void*>(&disabler_storage_)) this_thread::disable_interruption;
+      else if (enabler_)
+        ::new (static_cast<void*>(&restorer_storage_)) this_thread::restore_interruption(*enabler_);
+    }
+
+    // Announces a switch from `from` (nullptr: a stack that ends) to the stack at
+    // [bottom, bottom + size) whose ThreadSanitizer fiber is tsan.
+    void before_switch(stack_descriptor* from, const void* bottom, std::size_t size, void* tsan) noexcept
+    {
+#ifdef BOOST_THREAD_FJ_ASAN
+      __sanitizer_start_switch_fiber(from ? &from->fake_stack : nullptr, bottom, size);
+#else
+      (void)from;
+      (void)bottom;
+      (void)size;
+#endif
+#ifdef BOOST_THREAD_FJ_TSAN
+      __tsan_switch_to_fiber(tsan, 0);
+#else
+      (void)tsan;
+#endif
+    }
+
+    // Announces that the stack `self` runs again (or for the first time).
+    void arrived(stack_descriptor& self) noexcept
+    {
+      current_ = &self;
+      running_fiber = &self == &own_ ? nullptr : &self;
+#ifdef BOOST_THREAD_FJ_ASAN
+      const void* old_bottom = nullptr;
+      std::size_t old_size = 0;
+      __sanitizer_finish_switch_fiber(self.fake_stack, &old_bottom, &old_size);
+#endif
+#ifdef BOOST_THREAD_FJ_TSAN
+      if (dead_tsan_fiber_)
+        __tsan_destroy_fiber(dead_tsan_fiber_);
+#endif
+      dead_tsan_fiber_ = nullptr;
+    }
+
+    void push_ready(parked_frame* pf) noexcept
+    {
+      pf->link_ = nullptr;
+      if (ready_tail_)
+        ready_tail_->link_ = pf;
+      else
+        ready_head_ = pf;
+      ready_tail_ = pf;
+    }
+
+    // Moves the posted frames, in post order, to the ready queue.
+    void take_posted() noexcept
+    {
+      // acquire: pairs with the release push in post(), for what the frame's task did.
+      parked_frame* p = posted_.exchange(nullptr, std::memory_order_acquire);
+      parked_frame* reversed = nullptr;
+      while (p)
+      {
+        parked_frame* const next = p->link_;
+        p->link_ = reversed;
+        reversed = p;
+        p = next;
+      }
+      while (reversed)
+      {
+        parked_frame* const next = reversed->link_;
+        push_ready(reversed);
+        reversed = next;
+      }
+    }
+
+    // Moves the polled frames whose condition holds to the ready queue.
+    void take_polled() noexcept
+    {
+      parked_frame** p = &polled_;
+      while (parked_frame* pf = *p)
+      {
+        bool ready;
+        try
+        {
+          ready = pf->poll_(pf->poll_context_);
+        }
+        catch (...)
+        {
+          ready = true; // the frame re-checks, and throws, when it resumes
+        }
+        if (ready)
+        {
+          *p = pf->link_;
+          push_ready(pf);
+        }
+        else
+          p = &pf->link_;
+      }
+    }
+
+    fiber_stack_cache stacks_;
+    boost::context::stack_context reserved_; // sp == nullptr: none
+    // Frames posted by other threads, newest first (a Treiber stack); the only shared member.
+    std::atomic<parked_frame*> posted_{nullptr};
+    parked_frame* ready_head_ = nullptr; // frames to resume, oldest first
+    parked_frame* ready_tail_ = nullptr;
+    parked_frame* polled_ = nullptr;
+    unsigned parked_ = 0;
+    boost::context::fiber idle_main_;
+    stack_descriptor own_;
+    stack_descriptor* current_ = &own_;
+    void* dead_tsan_fiber_ = nullptr; // of the fiber that ended to resume the current stack
+    const post_fn post_;
+    void* const post_context_;
+    bool loop_interruptible_ = true;
+    this_thread::disable_interruption* enabler_ = nullptr;
+    typename std::aligned_storage<sizeof(this_thread::disable_interruption), alignof(this_thread::disable_interruption)>::type
+        enabler_storage_, disabler_storage_;
+    typename std::aligned_storage<sizeof(this_thread::restore_interruption), alignof(this_thread::restore_interruption)>::type
+        restorer_storage_;
+  };
+
+  inline void parked_frame::do_post(waker* w) noexcept
+  {
+    parked_frame* const pf = static_cast<parked_frame*>(w);
+    fiber_home& home = pf->home_;
+    home.post_(home.post_context_, home, *pf);
+  }
+
+} // namespace fork_join
+} // namespace detail
+} // namespace boost
+
+#endif // header
