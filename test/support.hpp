@@ -15,10 +15,12 @@
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/experimental/exception_list.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <set>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #ifndef BOOST_THREAD_FJ_TEST_SCALE
@@ -26,6 +28,13 @@
 #endif
 
 namespace fj_test {
+
+// Waits (yielding) until flag is set: a rendezvous that makes one schedule the only one possible.
+inline void wait_for(const std::atomic<bool>& flag)
+{
+  while (!flag.load(std::memory_order_acquire))
+    std::this_thread::yield();
+}
 
 // The size of the "large" inputs (smaller under the sanitizers).
 const std::size_t large = 1000000 / BOOST_THREAD_FJ_TEST_SCALE;
