@@ -97,7 +97,7 @@ namespace bench {
     std::uint64_t failed_steals;
     std::uint64_t parks;
     std::uint64_t peak_pending;
-    std::uint64_t spare_threads; // over the pool's life (all runs): joins that had to block
+    std::uint64_t frames_parked; // over the pool's life (all runs): joins that parked their frame
   };
 
   // A measurement of a pool itself, run in a child process of its own with a pool of

@@ -202,11 +202,11 @@ namespace report {
       if (std::none_of(r.cells.begin(), r.cells.end(), [](const cell& c) { return c.statistics.has_value(); }))
         return;
       std::printf("\npool counters per run (fork_join_thread_pool::statistics() over the child's runs / runs; "
-                  "peak: the largest; new/task: calls of operator new in the timed runs / tasks run; spares: spare "
-                  "threads the pool started in all runs, one per join that had nothing to run while it waited)\n"
+                  "peak: the largest; new/task: calls of operator new in the timed runs / tasks run; parked: joins "
+                  "that parked their frame in all runs, one per join that had nothing to run while it waited)\n"
                   "%-11s %-21s %7s %12s %10s %13s %9s %12s %8s %6s\n",
                   "workload", "peer", "threads", "tasks run", "steals", "failed steals", "parks", "peak pending",
-                  "new/task", "spares");
+                  "new/task", "parked");
       for (const cell& c : r.cells)
         if (c.statistics && !c.ns.empty())
         {
@@ -220,7 +220,7 @@ namespace report {
                       c.threads, static_cast<double>(s.tasks_run) / runs, static_cast<double>(s.steals) / runs,
                       static_cast<double>(s.failed_steals) / runs, static_cast<double>(s.parks) / runs,
                       static_cast<unsigned long long>(s.peak_pending), per_task,
-                      static_cast<unsigned long long>(s.spare_threads));
+                      static_cast<unsigned long long>(s.frames_parked));
         }
     }
 
@@ -372,7 +372,7 @@ namespace report {
         out << "{\"tasks_run\": " << c.statistics->tasks_run << ", \"steals\": " << c.statistics->steals
             << ", \"failed_steals\": " << c.statistics->failed_steals << ", \"parks\": " << c.statistics->parks
             << ", \"peak_pending\": " << c.statistics->peak_pending
-            << ", \"spare_threads\": " << c.statistics->spare_threads << ", \"over_runs\": " << c.ns.size() << "}";
+            << ", \"frames_parked\": " << c.statistics->frames_parked << ", \"over_runs\": " << c.ns.size() << "}";
       else
         out << "null";
       out << "}";

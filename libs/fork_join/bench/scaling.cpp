@@ -18,8 +18,8 @@
 //                   one is on top of the parent's deque, or stolen);
 //  - oldest_first:  each child's member join(), in fork order: the first join waits for the
 //                   child at the bottom of the deque, which a thief takes first; such a join may
-//                   have nothing it may run and hand its place to a spare thread (slow: issue 25),
-//                   but its cost must still grow linearly;
+//                   have nothing it may run and park its frame (issue 22), but its cost must
+//                   still grow linearly;
 //  - range:         join(first, last), without the pool (each future's own join(), in order);
 //  - async_range_pool: the children made with boost::async(pool, child) (plain boost::futures,
 //                   each with Boost's own shared state) and joined with join(pool, first, last);
@@ -28,15 +28,15 @@
 // Every run's answer (the sum of the children's results) is checked against the serial sum; a
 // wrong one ends the program with status 1. Each cell, a (form, threads, n), gets a fresh pool
 // (so that its statistics() are its own) and runs several times; the table gives the median
-// and minimum time of a whole fan-out, the median per child, and the spare threads the cell's
-// pool started. The summary gives, per (form, threads), the median ns per child at each n and
+// and minimum time of a whole fan-out, the median per child, and the frames the cell's pool
+// parked. The summary gives, per (form, threads), the median ns per child at each n and
 // the growth exponent: the least-squares slope of log(time) against log(n) over the sweep, and
 // the slope over the last decade alone (where a quadratic term, if any, shows most).
 //
 // "threads" means what it means in fork_join_bench (fork_join_thread_pool.hpp, tbb.hpp): the
 // threads that run tasks. The fan-out's root is a task on a pool of `threads` workers, and the
-// main thread waits for it without helping (spare threads the pool starts while its threads wait
-// come on top: the spares column); oneTBB's root runs in an arena of `threads` slots,
+// main thread waits for it without helping (the pool never adds a thread: a join that may run
+// nothing parks its frame, the parked column); oneTBB's root runs in an arena of `threads` slots,
 // one of them the main thread's.
 //
 // usage: fork_join_scaling_bench [--max-n N] [--runs N] [--threads LIST] [--only LIST] [--retries N]
@@ -164,7 +164,7 @@ typedef std::vector<ex::joinable_future<std::uint64_t> > futures;
 struct cell_result
 {
   std::vector<double> ms; // each run's time, sorted
-  long long spares = -1;  // the pool's statistics().spare_threads after the runs; -1: no pool
+  long long parked = -1;  // the pool's statistics().frames_parked after the runs; -1: no pool
 };
 
 struct form
@@ -224,7 +224,7 @@ cell_result on_pool(const char* name, unsigned threads, std::uint64_t n, unsigne
   cell_result r;
   r.ms = time_runs(name, threads, n, runs, expected,
                    [&] { return bench::fork_join::run_root(pool, [&] { return root(pool, n); }); });
-  r.spares = static_cast<long long>(pool.statistics().spare_threads);
+  r.parked = static_cast<long long>(pool.statistics().frames_parked);
   return r;
 }
 
@@ -529,12 +529,12 @@ int run(const options& o)
   std::printf("; assertions on (not NDEBUG): not a build to time\n");
 #endif
   std::printf("# libraries: %s\n", libraries().c_str());
-  std::printf("# each cell: a fresh pool; median and min of the runs; ns/child = median / n; spares = the pool's "
-              "statistics().spare_threads after the cell; others%% = the machine's CPU time other processes used "
+  std::printf("# each cell: a fresh pool; median and min of the runs; ns/child = median / n; parked = the pool's "
+              "statistics().frames_parked after the cell; others%% = the machine's CPU time other processes used "
               "meanwhile (a cell at %g%% or more runs again, up to %d times, and the quietest attempt is kept)\n\n",
               others_meter::noisy_percent, o.retries);
   std::printf("%-17s %7s %8s %11s %11s %10s %7s %8s\n", "form", "threads", "n", "median ms", "min ms", "ns/child",
-              "spares", "others%");
+              "parked", "others%");
   std::fflush(stdout);
 
   const std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
@@ -574,10 +574,10 @@ int run(const options& o)
         const double med = median(c.ms);
         s.median_ms.push_back(med);
         s.min_ms.push_back(c.ms.front());
-        const std::string spares = c.spares < 0 ? "-" : std::to_string(c.spares);
+        const std::string parked = c.parked < 0 ? "-" : std::to_string(c.parked);
         std::printf("%-17s %7u %8llu %11.3f %11.3f %10.1f %7s %7.1f%s\n", f.name, threads,
                     static_cast<unsigned long long>(sizes[k]), med, c.ms.front(),
-                    med * 1e6 / static_cast<double>(sizes[k]), spares.c_str(), others,
+                    med * 1e6 / static_cast<double>(sizes[k]), parked.c_str(), others,
                     others >= others_meter::noisy_percent ? " noisy" : "");
         std::fflush(stdout);
       }
