@@ -17,9 +17,11 @@
 //  - interruption: a frame parked on a future nothing posts (polled) resumes with
 //    boost::thread_interrupted when its thread is interrupted; one parked on a fork resumes
 //    when the fork is done, and the thread leaves only after that;
-//  - a frame parked when the pool is destroyed: the destructor returns once it resumed.
-// Rendezvous make each schedule the only one possible, without timing; a deadlock ends the run
-// through the watchdog.
+//  - a frame parked when the pool is destroyed: the destructor returns once it resumed;
+//  - a join from a thread that is not a pool thread never parks.
+// Rendezvous make each schedule the only one possible, without timing (two cases sleep so that
+// a release likely comes late; every interleaving passes); a deadlock ends the run through the
+// watchdog.
 
 #define BOOST_TEST_MODULE parking
 #include "support.hpp"
@@ -255,9 +257,8 @@ BOOST_AUTO_TEST_CASE(exceptions_in_flight_are_per_stack)
   BOOST_TEST(!std::current_exception());
 }
 
-// A stack-task join disables interruption while it waits, parked too; the tasks the fresh stack
-// runs meanwhile are interruptible as any worker's (and the join's frame is not, when it
-// resumes, until it returns).
+// A stack-task join disables interruption while it waits, parked too; the task the fresh stack
+// runs meanwhile is interruptible as any worker's, and the frame gets its own setting back.
 BOOST_AUTO_TEST_CASE(interruption_state_is_per_stack)
 {
   fork_join_thread_pool pool(2);
@@ -267,17 +268,19 @@ BOOST_AUTO_TEST_CASE(interruption_state_is_per_stack)
     fj::parallel_invoke(
         pool,
         [&] {
-          child_started.store(true, std::memory_order_release);
-          wait_for(release);
+          // The first child runs inline; wait until the second was stolen and runs.
+          wait_for(child_started);
         },
         [&] {
-          // The second child runs inline; wait until the first was stolen and runs.
-          wait_for(child_started);
+          child_started.store(true, std::memory_order_release);
+          wait_for(release);
         });
     resumed_enabled.store(boost::this_thread::interruption_enabled() ? 1 : 0);
   });
-  // Whether the parent parks depends on the schedule; if it did, a task submitted now runs on
-  // its fresh stack or on the other thread: both must see interruption enabled.
+  // The second child (queued) can only have been stolen by the other thread, where it waits
+  // for `release`: the parent's join of it may run nothing and parks, and the task submitted now
+  // runs on the parent's thread, on the fresh stack.
+  wait_for_parked(pool, 1);
   pool.submit([&] { fresh_enabled.store(boost::this_thread::interruption_enabled() ? 1 : 0); });
   while (fresh_enabled.load() < 0)
     std::this_thread::yield();
@@ -373,4 +376,26 @@ BOOST_AUTO_TEST_CASE(destroying_the_pool_with_a_parked_frame)
   }
   releaser.join();
   BOOST_TEST(h.result.load() == 9);
+}
+
+// A join from a thread that is not a pool thread never parks: it sleeps until the task is done
+// (the pool's threads run everything queued; this thread is never needed).
+BOOST_AUTO_TEST_CASE(outside_joins_block_and_never_park)
+{
+  fork_join_thread_pool pool(1);
+  std::atomic<bool> started{false}, release{false};
+  joinable_future<int> held = fork(pool, [&] {
+    started.store(true, std::memory_order_release);
+    wait_for(release);
+    return 4;
+  });
+  wait_for(started);
+  std::thread releaser([&release] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20)); // likely after the join began
+    release.store(true, std::memory_order_release);
+  });
+  fj::join(pool, held); // nothing this thread may run: it sleeps
+  releaser.join();
+  BOOST_TEST(held.get() == 4);
+  BOOST_TEST(pool.statistics().frames_parked == 0u);
 }
