@@ -2,9 +2,10 @@
  * Distributed under the Boost Software License, Version 1.0. (See LICENSE_1_0.txt)
  *
  * Promela model of the pool's sleep/wake protocol: event_count.hpp and the parts of
- * pool_core.hpp that use it (worker_loop, submit, push_own, push_shared, finish_one, close),
- * as they are once joiners no longer enlist wake tokens: only idle workers sleep on the event
- * count. Checked by check.sh (spin 6), which also checks that each mutation below fails.
+ * pool_core.hpp that use it (schedule(), submit, push_own, push_shared, finish_one, close,
+ * and with -DSTACK park() and post_parked()), as they are once joiners no longer enlist wake
+ * tokens: only idle workers sleep on the event count. Checked by check.sh (spin 6), which also
+ * checks that each mutation below fails.
  *
  * What is checked, for NW workers (2..3), NS outside submitters of NPER tasks each, every task
  * forking one child onto its worker's own deque, and one closer thread:
@@ -20,11 +21,20 @@
  *
  * With -DSTACK, every outside task instead pushes two stack tasks onto its worker's deque and
  * joins them, as parallel_invoke does: the pushes are uncounted, and push_own notifies only for
- * the one that finds the deque empty; the parent runs what is left in its own deque, and when
- * a thief has the rest, calls begin_block() (a notify_one) and sleeps until both are done; a
- * thief that leaves tasks behind notifies if anyone waits (advertise_rest). The same three
- * properties are checked, so the skipped notifies strand no task and no sleeper, and the exit
- * test, which counts only the parent, never lets a worker leave while a stack task is queued.
+ * the one that finds the deque empty; a thief that leaves tasks behind notifies if anyone waits
+ * (advertise_rest). The join runs what is left of its children in its own deque; when none is
+ * left and one is not done (a thief has it), it PARKS (help_until, park(), parking.hpp): the
+ * frame registers with its children and the worker goes on with its loop, exactly as an idle
+ * worker does (its own deque, the shared queue, steals, then sleep on the event count), other
+ * roots included. Nothing notifies when a frame parks. The completion that makes a parked
+ * frame ready POSTS it (post_parked(): the frame is published, then event_count::notify_all()),
+ * and the frame's worker, its home, resumes it between two tasks (take_ready()), and also
+ * looks for it after prepare_wait() and before it sleeps (has_ready()); the resumed join ends
+ * and its root finishes. The same three properties are checked, so the skipped notifies
+ * strand no task and no sleeper, no post is lost (a frame left parked leaves its root's count
+ * in unfinished, which the `timeout` branch asserts to be 0; the closer also asserts at the
+ * end that no frame is parked), and the exit test, which counts only the root, never lets a
+ * worker leave while a stack task is queued or one of its frames is parked.
  *
  * Memory model. Spin explores sequentially consistent (SC) interleavings only. SC is a faithful
  * model of the C++ code because the protocol's only cross-variable orderings are the two
@@ -35,6 +45,10 @@
  *             epoch_.fetch_add(seq_cst); waiters_.load(seq_cst)   -- notify();
  *             or, after a push to its own deque: seq_cst fence; waiters_.load(relaxed)
  *                                                                 -- notify_one_if_waiting().
+ * With STACK, a post is the notifier's side of the same pair (publish the frame: a release
+ * compare-exchange on posted_; then notify_all()) and the home's has_ready() (an acquire load
+ * of posted_ after prepare_wait()) the waiter's re-check; parking.pml argues this pair for
+ * posted_ itself, which this model folds into "both children done" (see Abstractions).
  * All seq_cst operations and fences lie in one total order S, so the outcome in which the
  * notifier misses the increment of waiters_ AND the waiter misses the epoch increment (or, via
  * the fences, the pushed task) is forbidden, exactly as in an interleaving. Everything else is
@@ -57,15 +71,24 @@
  *    between: the lost race the real steal() reports, over-approximated (a real owner pop of
  *    a non-last task does not make a steal fail);
  *  - victims are visited in a fixed rotation (me+1, me+2, ...), not from a random start;
- *  - the idle spin rounds before parking are left out: they are more failed look-ups, which
+ *  - the idle spin rounds before sleeping are left out: they are more failed look-ups, which
  *    the interleavings already contain; shared_hint_ is left out: under SC it is >= the
  *    shared queue's length, so skipping the queue when it reads 0 equals finding it empty;
  *  - condition_variable: no spurious wake-ups (they only add re-checks of the epoch, and
  *    would hide a lost wake-up behind an endless wait loop); notify_one wakes one waiter in
  *    the wait set, chosen nondeterministically;
- *  - steps merged where no other thread can tell (each is argued where it is written): lock,
- *    signal, unlock in notify(); a wake-up and the relock in commit_wait(); the looks at the
- *    own deque and at the shared queue; a child's push with its increment of unfinished_;
+ *  - steps merged where no other thread can tell (each is argued where it is written): the
+ *    load of waiters, lock, signal and unlock in notify(); prepare_wait()'s increment of
+ *    waiters and load of the epoch; each pass of commit_wait()'s loop (lock, or wake-up and
+ *    relock; compare; then wait, or unlock and decrement waiters), except with
+ *    M_UNLOCKED_SIGNAL, whose bug lies between the compare and the wait (so the event count's
+ *    mutex is never seen held but in that variant); the looks at the own deque and at the
+ *    shared queue; a child's push with its increment of unfinished_; a steal from a deque that
+ *    is empty at its first step fails there; with STACK, a join's test of its children, its
+ *    take of one from its deque and its registration; a stack task's run, its completion and
+ *    its test for a parked parent; a home's look at its posted frames with the take (only the
+ *    home takes them); the worker skips that look while none of its frames is parked (nparked,
+ *    its own count);
  *  - the epoch and the waiter's key are kept as one bit per worker, "my key equals the
  *    epoch", and a steal's read of top_ as "no take from that deque since": exact, since
  *    both numbers are only ever compared for equality, and it keeps the state space finite
@@ -76,7 +99,17 @@
  *    with STACK two stack tasks it joins; children fork nothing; no submit_back() from
  *    workers, no exceptions, no interruption, no joins of heap tasks (the handshake that
  *    replaces them: stack_task.pml); a stack task's parent runs its own children in the order
- *    of its FIFO deque (the abstraction above) and may run nothing else while it joins.
+ *    of its FIFO deque (the abstraction above) and nothing else while it joins (what a thief
+ *    spawns for a child, rule (b) of task_frame.hpp, does not arise: children fork nothing);
+ *  - parking (STACK): the fibers are left out (which stack the worker's loop runs on changes
+ *    nothing here); a parked frame is registered with both children at once and posted by
+ *    the completion that makes both done, in the same step as that completion and its test
+ *    for the registration (the real join waits for one child at a time, so it may be posted
+ *    for the first, resume and park again for the second: one more post and wake-up, which
+ *    the model's single post stands for; the exchange against the registration is
+ *    stack_task.pml's, and posted_'s push and take are parking.pml's); "the frame was posted"
+ *    is "it is parked and both its children are done"; a resumed join ends at once; polled
+ *    frames and the idle spin rounds before a park are left out.
  *
  * Mutations (spin -DM_..., each must make pan report an error; check.sh verifies that):
  *  M_NO_RECHECK           the worker sleeps after prepare_wait() without looking again
@@ -87,20 +120,31 @@
  *  M_CLOSE_NOTIFY_ONE     close() wakes one sleeper instead of all
  *  M_EXIT_WHEN_CLOSED     a worker leaves once closed, without waiting for unfinished == 0
  *  M_STACK_NEVER_NOTIFY   (with STACK) no stack push notifies, and
- *  M_BLOCK_NO_NOTIFY      (with STACK) begin_block() does not notify, and
- *  M_NO_ADVERTISE_REST    (with STACK) a thief does not advertise what it leaves: all three
- *                         together are NOT bugs of progress, which is what
- *                         this model checks: a stack task's parent is awake and runs what
- *                         nobody steals, or sleeps only after waking a thread (or while its
- *                         children run elsewhere). They cost parallelism, which the model
- *                         cannot see; check.sh expects them to PASS, to show that the notifies
- *                         pool_core.hpp keeps for stack tasks are for parallelism, not progress.
- *  M_JOIN_NO_HELP         (with STACK) the parent runs none of its children, as a waiter whose
- *                         deque holds tasks it may not run (task_frame.hpp): PASSES alone with
- *                         one root (spare threads are not modelled, so with two roots both
- *                         workers could block), as begin_block() wakes a thread for them;
- *                         caught together with M_STACK_NEVER_NOTIFY and M_BLOCK_NO_NOTIFY:
- *                         that notify is what progress rests on once stack pushes skip theirs.
+ *  M_NO_ADVERTISE_REST    (with STACK) a thief does not advertise what it leaves: both
+ *                         together are NOT bugs of progress, which is what this model checks:
+ *                         a non-empty deque's owner is awake, in a join that takes its
+ *                         children or in a loop that looks at its own deque before it sleeps
+ *                         (a join never sleeps: it parks). They cost parallelism, which the
+ *                         model cannot see; check.sh expects them to PASS, to show that the
+ *                         notifies pool_core.hpp keeps for stack tasks are for parallelism,
+ *                         not progress.
+ *  M_JOIN_NO_HELP         (with STACK) the parent runs none of its children, as a join whose
+ *                         deque holds tasks it may not run (task_frame.hpp): it parks at once.
+ *                         NOT a bug of progress either, now: the parked worker's own loop
+ *                         runs them (and posts the frame to itself). check.sh expects it to
+ *                         PASS, with two roots (two such parents at once), alone and together
+ *                         with the two above: a parent's children need no notify. (Before
+ *                         parking, the blocked parent relied on begin_block()'s notify for
+ *                         them, and the same run without it was caught.)
+ *  M_POST_NO_NOTIFY       (with STACK) the completion that makes a parked frame ready
+ *                         publishes it but does not notify: a home already asleep on the
+ *                         event count is never woken (invalid end state)
+ *  M_NO_POSTED_RECHECK    (with STACK) the home does not look for posted frames after
+ *                         prepare_wait(): a post that falls between its last look and its
+ *                         prepare_wait() is missed, and the home sleeps (invalid end state)
+ *  M_POST_NOTIFY_ONE      (with STACK) the post wakes one sleeper, not all: with NW=3 it can
+ *                         wake the idle third worker instead of the home (invalid end state;
+ *                         with NW=2 it passes: the poster is the only other worker)
  *  M_WAITERS_FIRST        notify() tests waiters before it advances the epoch (and skips the
  *                         increment when nobody waits): NOT a bug under SC, a store-buffering
  *                         bug only once the orders are weakened; check.sh expects it to PASS,
@@ -120,7 +164,11 @@
 #ifdef STACK
 /* task ids: roots 0..NROOT-1; the two stack children of root r are r + NROOT, r + 2 NROOT */
 #define NT (3 * NROOT)
-#define DEQUE_CAP 2     /* a root's two children: a worker runs no other root while it joins */
+/* A root's two children: a worker takes a root only from the shared queue, so with its deque
+ * empty, and a join parks only once its children have left the deque (with M_JOIN_NO_HELP,
+ * the worker's loop takes them before it takes another root); the join asserts that what it
+ * takes from its deque is its own child. */
+#define DEQUE_CAP 2
 #else
 #define NT (2 * NROOT)  /* task ids: roots 0..NROOT-1, the child of root r is r + NROOT */
 #define DEQUE_CAP NROOT
@@ -149,6 +197,11 @@ bool steal_valid[MAXW];
 /* accounting (ghost) */
 bool accepted[NT];
 bool ran[NT];
+#ifdef STACK
+/* parked[r]: 0, or me + 1 while root r's join is parked on worker me (registered with its
+ * children, waiting to be posted and resumed by me's loop) */
+byte parked[NROOT];
+#endif
 byte workers_left;
 byte submitters_done;
 
@@ -222,10 +275,17 @@ inline notify(all)
   fi
 #else
   advance_epoch();
-  if
-  :: waiters == 0
-  :: else -> locked_signal(all)
-  fi
+  /* The load of waiters, lock, signal and unlock are one step. Nobody can tell: every worker
+   * in the wait set is counted in waiters, so a signal after a load that read 0 would wake
+   * nobody; a worker that registers between the load and the signal took its key after the
+   * increment above, so if the signal (which the split steps would send it) wakes it, it
+   * only compares and waits again; one that deregisters in between has left the wait set. */
+  atomic {
+    if
+    :: waiters == 0
+    :: else -> ec_mutex == 0 -> signal(all)
+    fi
+  }
 #endif
 }
 
@@ -247,17 +307,29 @@ inline finish_one(old)
 }
 
 /* A steal from deque v by worker me: read top_, then compare-exchange it; fails if another
- * take from v came in between (steal() reports that lost race as "empty"). */
+ * take from v came in between (steal() reports that lost race as "empty"). A deque that is
+ * empty at the first step fails the steal there and then (stealing stays false): exact, as
+ * that steal can only fail or take a task pushed after the first step, and the same steal
+ * begun just after that push (the thief does nothing else in between) is in the model too. */
 inline steal(me, v, t, found)
 {
-  d_step { steal_from[me] = v + 1; steal_valid[me] = true };
   d_step {
     if
-    :: steal_valid[me] && len(deque[v]) > 0 -> deque[v]?t; took_from(v); found = true
+    :: len(deque[v]) > 0 -> steal_from[me] = v + 1; steal_valid[me] = true; stealing = true
     :: else
-    fi;
-    steal_from[me] = 0; steal_valid[me] = false
+    fi
   };
+  if
+  :: stealing ->
+     d_step {
+       if
+       :: steal_valid[me] && len(deque[v]) > 0 -> deque[v]?t; took_from(v); found = true
+       :: else
+       fi;
+       steal_from[me] = 0; steal_valid[me] = false; stealing = false
+     }
+  :: else
+  fi;
 #if defined(STACK) && !defined(M_NO_ADVERTISE_REST)
   /* pool_core::advertise_rest(): a thief that leaves tasks behind notifies if anyone waits */
   if
@@ -292,20 +364,76 @@ inline find_task(me, t, found)
   fi
 }
 
+#ifdef STACK
+/* fiber_home::take_ready(): a parked frame of worker me that was posted, if any, is taken to
+ * be resumed: found, and t is its root (r: a scratch index, left 0). "Posted" is "parked and
+ * both children done": the completion that makes the frame ready is the one that posts it
+ * (run_task), in the same step (the exchange of stack_task.hpp; push_posted's own race is
+ * parking.pml's). One step: only me takes its frames. */
+inline take_ready(me, r, t, found)
+{
+  d_step {
+    r = 0;
+    do
+    :: r == NROOT -> break
+    :: else ->
+       if
+       :: parked[r] == me + 1 && ran[r + NROOT] && ran[r + 2 * NROOT] ->
+          parked[r] = 0; t = r; found = true; break
+       :: else -> r++
+       fi
+    od;
+    r = 0
+  }
+}
+#endif
+
 proctype worker(byte me)
 {
   byte t, old;
-  bool found, sleep;
+  bool found, sleep, stealing;
+#ifdef STACK
+  byte nparked;
+#endif
 look:
+#ifdef STACK
+  /* schedule(): between two tasks, resume a posted frame first (none to look for unless
+   * one of this worker's frames is parked: nparked, a local copy of fiber_home::parked()) */
+  if
+  :: nparked > 0 ->
+     take_ready(me, old, t, found);
+     if
+     :: found -> found = false; nparked--; goto join
+     :: else
+     fi
+  :: else
+  fi;
+#endif
   find_task(me, t, found);
   if
   :: found -> goto run_task
   :: else
   fi;
-  /* prepare_wait() */
-  waiters++;
-  key_is_epoch[me] = true;
+  /* prepare_wait(): waiters_.fetch_add, then epoch_.load, as one step: an epoch increment
+   * that falls between them reads neither waiters nor this key (only its owner sets a key),
+   * so it may as well come first, and the notifier's later load of waiters sees the count
+   * either way. */
+  d_step { waiters++; key_is_epoch[me] = true };
 #ifndef M_NO_RECHECK
+#if defined(STACK) && !defined(M_NO_POSTED_RECHECK)
+  /* has_ready(): the posted frames, then (below) the queues. Merged with the take that
+   * follows its cancel_wait(): nobody else can take or unpark me's frames in between. */
+  if
+  :: nparked > 0 ->
+     take_ready(me, old, t, found);
+     if
+     :: found ->                            /* cancel_wait(), resume it */
+        d_step { waiters--; key_is_epoch[me] = false; found = false }; nparked--; goto join
+     :: else
+     fi
+  :: else
+  fi;
+#endif
   find_task(me, t, found);
   if
   :: found ->                               /* cancel_wait(), run it */
@@ -313,6 +441,8 @@ look:
   :: else
   fi;
 #endif
+  /* The exit test: with STACK, unfinished == 0 implies that no frame is parked (a parked
+   * root's own count is still in it), so schedule()'s test of parked() is implied. */
   if
   :: closed ->
      if
@@ -327,11 +457,14 @@ look:
   :: else
   fi;
   /* commit_wait(key): lock; while (epoch == key) cv_.wait(lk); unlock; then (waiter_guard)
-   * --waiters. The wake-up and the relock are one step: a woken worker blocks on mtx_ and
-   * does nothing else in between. */
+   * --waiters. */
 #ifdef M_EARLY_DEREGISTER
   waiters--;
 #endif
+#ifdef M_UNLOCKED_SIGNAL
+  /* The mutex held in steps: the lock and the compare, then the wait that releases it; a
+   * wake-up and the relock are one step (a woken worker blocks on mtx_ and does nothing else
+   * in between). */
   atomic { ec_mutex == 0 -> ec_mutex = _pid + 1; sleep = key_is_epoch[me] };
   do
   :: sleep ->
@@ -345,11 +478,51 @@ look:
 #ifndef M_EARLY_DEREGISTER
   waiters--;
 #endif
+#else
+  /* Each pass is one step: lock (or, woken, relock), compare the epoch with the key, then
+   * wait (which releases the mutex) or unlock and --waiters. Nobody can tell it from the
+   * steps: the mutex is held throughout, so no signal falls inside it; an epoch increment
+   * after the compare commutes with the rest (it touches neither the wait set nor waiters);
+   * and a notifier that would read waiters between the unlock and the decrement only signals
+   * nobody more (this worker is out of the wait set and its key is stale). */
+  atomic {
+    ec_mutex == 0 ->
+    if
+    :: key_is_epoch[me] -> in_wait_set[me] = true; sleep = true
+    :: else
+#ifndef M_EARLY_DEREGISTER
+       -> waiters--
+#endif
+    fi
+  };
+  do
+  :: sleep ->
+     atomic {
+       !in_wait_set[me] && ec_mutex == 0 ->
+       if
+       :: key_is_epoch[me] -> in_wait_set[me] = true
+       :: else ->
+          sleep = false;
+#ifndef M_EARLY_DEREGISTER
+          waiters--
+#endif
+       fi
+     }
+  :: else -> break
+  od;
+#endif
   goto look;
 
 run_task:
-  atomic { assert(accepted[t] && !ran[t]); ran[t] = true; found = false };
 #ifdef STACK
+  /* A stack task's run and its completion are one step; the completion that makes its
+   * parent's parked frame ready posts it (found), as the thief's exchange of the task's state
+   * finds the parent's waker there (stack_task.hpp; the handshake: stack_task.pml). */
+  atomic {
+    assert(accepted[t] && !ran[t]); ran[t] = true;
+    found = (t >= NROOT && parked[t % NROOT] != 0 &&
+             ran[t % NROOT + NROOT] && ran[t % NROOT + 2 * NROOT])
+  };
   if
   :: t < NROOT ->
      /* The root pushes two stack tasks to its own deque (pool_core::push_stack_task, uncounted:
@@ -371,35 +544,54 @@ run_task:
      :: found && waiters != 0 -> notify(false)
      :: else
      fi;
-     found = false;
-     /* The join (stack_task.hpp, help.hpp): run the children still in the own deque; when
-      * none is left and one runs on a thief, begin_block() (a notify_one) and sleep until both
-      * are done (the handshake itself: stack_task.pml). */
-     do
-     :: ran[t + NROOT] && ran[t + 2 * NROOT] -> break
-     :: else ->
-#ifdef M_JOIN_NO_HELP
-        old = 0;
+     found = false
+  :: else ->                                /* a stack task, uncounted: no finish */
+     if
+     :: found ->                 /* post_parked(): push_posted (the completion above), then */
+        found = false;
+#if defined(M_POST_NOTIFY_ONE)
+        notify(false)
+#elif !defined(M_POST_NO_NOTIFY)
+        notify(true)                        /* all: the home must wake, not just anyone */
 #else
-        atomic {
-          if
-          :: len(deque[me]) > 0 -> deque[me]?old; took_from(me); assert(!ran[old]); ran[old] = true
-          :: else -> old = 0
-          fi
-        };
+        skip
 #endif
-        if
-        :: old != 0 -> old = 0
-        :: else ->
-#ifndef M_BLOCK_NO_NOTIFY
-           notify(false);
-#endif
-           (ran[t + NROOT] && ran[t + 2 * NROOT])
-        fi
-     od
-  :: t >= NROOT -> t = 0; goto look         /* a stolen stack task: uncounted, no finish */
+     :: else
+     fi;
+     t = 0; goto look
   fi;
+  /* The join (stack_task.hpp, help.hpp): run the children still in the own deque; when
+   * none is left and one is not done, park: register the frame (arm(): a compare-exchange
+   * against the children's completion; if both are done by then, the join is over) and go on
+   * with the worker's loop at `look`, which resumes the frame once it is posted. One step: a
+   * child still in the deque is not done, and a deque found empty stays empty (only its owner
+   * pushes), so the test of "both done", the take and the registration may as well be one.
+   * old: 0 (ran a child: look again), 1 (both done), 2 (parked). */
+join:
+  do
+  :: atomic {
+       if
+       :: ran[t + NROOT] && ran[t + 2 * NROOT] -> old = 1
+       :: else ->
+          if
+#ifndef M_JOIN_NO_HELP
+          :: len(deque[me]) > 0 ->          /* run it inline */
+             deque[me]?old; took_from(me);
+             assert((old == t + NROOT || old == t + 2 * NROOT) && !ran[old]); ran[old] = true;
+             old = 0
+#endif
+          :: else -> parked[t] = me + 1; t = 0; old = 2
+          fi
+       fi
+     };
+     if
+     :: old == 1 -> old = 0; break
+     :: old == 2 -> old = 0; nparked++; goto look  /* park(): schedule() on a fresh stack */
+     :: else
+     fi
+  od;
 #else
+  atomic { assert(accepted[t] && !ran[t]); ran[t] = true; found = false };
   if
   :: t < NROOT ->
      /* The task forks a child: submit(child, front) from a worker = push_own(). One step
@@ -472,7 +664,14 @@ proctype closer()
   :: i < NT -> assert(ran[i] == accepted[i]); i++
   :: else -> break
   od;
-  assert(unfinished == 0 && waiters == 0)
+  assert(unfinished == 0 && waiters == 0);
+#ifdef STACK
+  i = 0;
+  do
+  :: i < NROOT -> assert(parked[i] == 0); i++
+  :: else -> break
+  od
+#endif
 }
 
 init
