@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 
 boost181="$PWD/build/boost-1.81"
 fetch_boost181() {
-  if [ -f "$boost181/usr/include/boost/context/fiber.hpp" ]; then
+  if [ -f "$boost181/usr/lib/x86_64-linux-gnu/cmake/boost_context-1.81.0/boost_context-config.cmake" ]; then
     return
   fi
   mkdir -p "$boost181/debs"
