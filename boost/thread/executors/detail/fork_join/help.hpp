@@ -61,6 +61,29 @@ namespace fork_join {
     return (*static_cast<Ready*>(const_cast<void*>(ready)))();
   }
 
+  // The park step of help_until, out of line: its parked_frame would otherwise sit in the frame
+  // of every join, which deep chains pay for in stack memory on every level (as stack_task.hpp's
+  // wait_for_stack_task; issue 22's A/B found chain_1e4 at one thread 1.6x slower against
+  // oneTBB with it inline).
+  // Effects: parks the calling frame on the calling pool thread of `own` until arm()'s
+  // registration is posted (or, polled, until ready() holds), unless arm() finds nothing to
+  // wait for. Requires: own.reserve_stack() returned true.
+  // Throws: what arm() throws; boost::thread_interrupted if a polled frame was resumed by an
+  // interruption of the thread.
+  template <class Ready, class Arm>
+  BOOST_NOINLINE void park_until_posted(pool_core& own, Ready& ready, Arm& arm)
+  {
+    parked_frame frame(own.home(), this_thread::interruption_enabled());
+    const arm_result armed = arm(static_cast<waker&>(frame));
+    if (armed == arm_result::done)
+      return;
+    if (armed == arm_result::polled)
+      frame.poll_with(&poll_ready<Ready>, &ready);
+    own.park(frame, armed == arm_result::polled);
+    if (frame.interrupted())
+      throw thread_interrupted(); // as Boost's interruption points throw it
+  }
+
   // Requires: first != nullptr; second is nullptr or another pool.
   // Effects: until ready() returns true, runs tasks that `scope` admits, of `first`, then of
   // `second`; when there are none, a pool thread parks the calling frame (arm(w) registers the
@@ -112,15 +135,7 @@ namespace fork_join {
         block();
         continue;
       }
-      parked_frame frame(own->home(), this_thread::interruption_enabled());
-      const arm_result armed = arm(static_cast<waker&>(frame));
-      if (armed == arm_result::done)
-        continue;
-      if (armed == arm_result::polled)
-        frame.poll_with(&poll_ready<typename std::remove_reference<Ready>::type>, &ready);
-      own->park(frame, armed == arm_result::polled);
-      if (frame.interrupted())
-        throw thread_interrupted(); // as Boost's interruption points throw it
+      park_until_posted(*own, ready, arm);
     }
   }
 
