@@ -509,6 +509,11 @@ namespace fork_join {
     // Moves the posted frames, in post order, to the ready queue.
     void take_posted() noexcept
     {
+      // A load first: this runs between every two tasks of the loop, and an exchange would
+      // write the line each time. relaxed: a null seen here only delays a post to the next
+      // check (has_ready() after prepare_wait() acquires before the thread sleeps).
+      if (!posted_.load(std::memory_order_relaxed))
+        return;
       // acquire: pairs with the release push in post(), for what the frame's task did.
       parked_frame* p = posted_.exchange(nullptr, std::memory_order_acquire);
       parked_frame* reversed = nullptr;
