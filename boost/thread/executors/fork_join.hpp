@@ -154,6 +154,55 @@ namespace fork_join {
     bool armed_ = true;
   };
 
+  // The waiting part of join(ex, fs...), out of line so that the frame of its fast path
+  // (run_all_if_own_newest) stays small. tasks[k] and records[k]: as join(ex, fs...) found them
+  // for the k-th future; records has one more entry, null.
+  template <class... Futures>
+  BOOST_NOINLINE void join_all_waiting(pool_core* core, const forked_task* const* tasks, const run_record* const* records,
+                                      Futures&... fs)
+  {
+    constexpr std::size_t n = sizeof...(Futures);
+    awaited_roots<n> awaited;
+    for (std::size_t k = 0; k < n; ++k)
+      awaited.roots[k] = root_of_task(tasks[k]);
+    wait_scope scope = awaited.scope();
+    scope.claimable[0] = tasks[0]; // the first two, as for leapfrogging; the others are popped
+    scope.claimable[1] = n > 1 ? tasks[1 % n] : nullptr; // as they come up
+    scope.leapfrog[0] = records[0];
+    scope.leapfrog[1] = records[1];
+    // The first two are published as the tasks this thread joins (rule (b), task_frame.hpp).
+    join_publication published(awaited.roots[0], n > 1 ? awaited.roots[1 % n] : 0);
+    auto ready = [&] {
+      std::size_t k = 0;
+      return (is_ready(records[k++], fs) && ...);
+    };
+    auto block = [&] {
+      // Sleep on the first future that is not ready; the loop re-checks all of them.
+      bool waited = false;
+      std::size_t k = 0;
+      auto wait_if_pending = [&](auto& f) {
+        if (!waited && !is_ready(records[k], f))
+        {
+          f.wait();
+          waited = true;
+        }
+        ++k;
+      };
+      (wait_if_pending(fs), ...);
+    };
+    // Park on the first future that is not ready; the loop re-checks all of them.
+    auto arm = [&](waker& w) {
+      for (std::size_t k = 0; k < n; ++k)
+        if (!records[k])
+          return arm_result::polled; // cheaper than asking each future
+      for (std::size_t k = 0; k < n; ++k)
+        if (!records[k]->stored())
+          return arm_for(records[k], w);
+      return arm_result::done;
+    };
+    help_or_wait(core, scope, ready, block, [&] { awaited.check_no_cycle(); }, arm);
+  }
+
 } // namespace fork_join
 } // namespace detail
 
@@ -279,45 +328,9 @@ namespace executors {
     (detail::fork_join::require_valid(fs, records[i++]), ...);
     i = 0;
     (detail::fork_join::run_if_deferred(tasks[i++], fs), ...);
-    detail::fork_join::awaited_roots<n> awaited;
-    for (std::size_t k = 0; k < n; ++k)
-      awaited.roots[k] = detail::fork_join::root_of_task(tasks[k]);
-    detail::fork_join::wait_scope scope = awaited.scope();
-    scope.claimable[0] = tasks[0]; // the first two, as for leapfrogging; the others are popped
-    scope.claimable[1] = n > 1 ? tasks[1 % n] : nullptr; // as they come up
-    scope.leapfrog[0] = records[0];
-    scope.leapfrog[1] = records[1];
-    // The first two are published as the tasks this thread joins (rule (b), task_frame.hpp).
-    detail::fork_join::join_publication published(awaited.roots[0], n > 1 ? awaited.roots[1 % n] : 0);
-    auto ready = [&] {
-      std::size_t k = 0;
-      return (detail::fork_join::is_ready(records[k++], fs) && ...);
-    };
-    auto block = [&] {
-      // Sleep on the first future that is not ready; the loop re-checks all of them.
-      bool waited = false;
-      std::size_t k = 0;
-      auto wait_if_pending = [&](auto& f) {
-        if (!waited && !detail::fork_join::is_ready(records[k], f))
-        {
-          f.wait();
-          waited = true;
-        }
-        ++k;
-      };
-      (wait_if_pending(fs), ...);
-    };
-    // Park on the first future that is not ready; the loop re-checks all of them.
-    auto arm = [&](detail::fork_join::waker& w) {
-      for (std::size_t k = 0; k < n; ++k)
-        if (!records[k])
-          return detail::fork_join::arm_result::polled; // cheaper than asking each future
-      for (std::size_t k = 0; k < n; ++k)
-        if (!records[k]->stored())
-          return detail::fork_join::arm_for(records[k], w);
-      return detail::fork_join::arm_result::done;
-    };
-    detail::fork_join::help_or_wait(core, scope, ready, block, [&] { awaited.check_no_cycle(); }, arm);
+    if (detail::fork_join::run_all_if_own_newest(core, tasks, records, n))
+      return;
+    detail::fork_join::join_all_waiting(core, tasks, records, fs...);
   }
 
   // Requires: [first, last) is a range of valid futures.

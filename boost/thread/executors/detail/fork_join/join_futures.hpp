@@ -175,6 +175,57 @@ namespace fork_join {
     return !task && run_if_deferred(f);
   }
 
+  // Fast path, "own newest child" (doc/index.md ledger).
+  // Requires: task is null or the task behind a valid future the caller holds (whose
+  // reference keeps the block, and so the task, alive and bound to that future).
+  // Precondition of the shortcut: the calling thread is a pool thread of `core` with stack to
+  // spare, and task is the newest task of its own deque (its own fork, neither stolen nor
+  // buried under a newer push). Then the join's first step would take exactly that task (rule
+  // (a) of task_frame.hpp), so it is taken and run here, without building the wait: no scope
+  // (nothing else runs), no publication for rule (b) (nothing awaited stays queued), and no
+  // help loop in the frame, which deep chains pay for on every level.
+  // Effects: if the precondition holds, runs the task. Returns: whether it ran.
+  // Throws: boost::thread_interrupted if the task throws it (as the help loop would).
+  inline bool run_if_own_newest(pool_core* core, const forked_task* t)
+  {
+    if (!core || !t || !stack_has_room())
+      return false;
+    task* const popped = core->pop_own_if_newest(t); // null if not a pool thread of core
+    if (!popped)
+      return false;
+    core->run_task(popped);
+    return true;
+  }
+
+  // Effects: run_if_own_newest() for tasks[n - 1], ..., tasks[0] in turn (forked in that
+  // order, the last is the newest), skipping those whose record says stored, until one is not
+  // run. Returns: whether every record (null: not a fork) now says stored.
+  inline bool run_all_if_own_newest(pool_core* core, const forked_task* const* tasks, const run_record* const* records, std::size_t n)
+  {
+    for (std::size_t k = n; k-- > 0;)
+      if (!(records[k] && records[k]->stored()) && !run_if_own_newest(core, tasks[k]))
+        return false;
+    for (std::size_t k = 0; k < n; ++k)
+      if (!(records[k] && records[k]->stored()))
+        return false;
+    return true;
+  }
+
+  // The rest of join_one, out of line so that the fast path's frame stays small.
+  template <class Future>
+  BOOST_NOINLINE void join_one_waiting(pool_core* preferred, const forked_task* task, const run_record* record, Future& f)
+  {
+    awaited_roots<1> awaited;
+    awaited.roots[0] = root_of_task(task);
+    wait_scope scope = awaited.scope();
+    scope.claimable[0] = task; // a child joined in fork order sits under its younger siblings
+    scope.leapfrog[0] = record;
+    join_publication published(awaited.roots[0], 0);
+    help_or_wait(
+        preferred, scope, [&f, record] { return is_ready(record, f); }, [&f] { f.wait(); },
+        [&awaited] { awaited.check_no_cycle(); }, [record](waker& w) { return arm_for(record, w); });
+  }
+
   // Effects: as help_or_wait for one future, whose task fork() or our boost::async made if
   // `task` is not null; the calling pool thread publishes it as the one it joins
   // (pool_core.hpp, join_publication). A deferred future is run on the calling thread.
@@ -186,15 +237,11 @@ namespace fork_join {
     require_valid(f, record);
     if (run_if_deferred(task, f))
       return;
-    awaited_roots<1> awaited;
-    awaited.roots[0] = root_of_task(task);
-    wait_scope scope = awaited.scope();
-    scope.claimable[0] = task; // a child joined in fork order sits under its younger siblings
-    scope.leapfrog[0] = record;
-    join_publication published(awaited.roots[0], 0);
-    help_or_wait(
-        preferred, scope, [&f, record] { return is_ready(record, f); }, [&f] { f.wait(); },
-        [&awaited] { awaited.check_no_cycle(); }, [record](waker& w) { return arm_for(record, w); });
+    if (record && record->stored())
+      return;
+    if (run_if_own_newest(preferred, task) && is_ready(record, f))
+      return;
+    join_one_waiting(preferred, task, record, f);
   }
 
 } // namespace fork_join
