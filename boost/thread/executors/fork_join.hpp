@@ -230,10 +230,10 @@ namespace executors {
     typedef std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> result_type;
     typedef typename std::decay<F>::type fn_type;
     typedef std::tuple<typename std::decay<Args>::type...> bound_type;
-    detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
 #ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
     if constexpr (std::is_same<Executor, fork_join_thread_pool>::value)
     {
+      detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
       // A task node that completes a boost::promise (promise_task.hpp).
       typedef detail::fork_join::promise_task<result_type, fn_type, bound_type> node_type;
       future<result_type> future_of_node;
@@ -264,6 +264,7 @@ namespace executors {
 #endif
     else
     {
+      detail::fork_join::unrun_task_exception(); // made before anything it would stand in for
       promise<result_type> p;
       future<result_type> result = p.get_future();
       detail::fork_join::fork_body<result_type, fn_type, bound_type> body(

@@ -150,6 +150,9 @@ namespace fork_join {
     // Throws: std::bad_alloc.
     static fork_state* make_block(const recycler_id& owner)
     {
+      // Made before the first block it would stand in for: a reused block was made here, so
+      // the path of every fork in a steady state need not ask (a call with a guard, per fork).
+      unrun_task_exception();
       boost::shared_ptr<fork_state> p = boost::allocate_shared<fork_state>(cached_allocator<fork_state>(), owner);
       fork_state* const s = p.get();
       s->self_ = p;
