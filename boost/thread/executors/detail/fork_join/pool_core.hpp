@@ -600,12 +600,16 @@ namespace fork_join {
     // onto a deque of holes is not advertised either, which can cost parallelism, not progress,
     // by the same argument.
     // Fast path, "stack-task wake-up fence" (doc/index.md ledger).
+    // Fast path, "pool of one" (doc/index.md ledger): a pool of one thread skips the advertisement
+    // altogether. Precondition: only pool threads sleep on parking_ (schedule()), and the one
+    // pool thread is the pusher, awake; threads that are not pool threads and help (joins from
+    // outside) sleep on what they wait for, never on parking_.
     BOOST_FORCEINLINE void push_own(worker_slot& slot, task* t, bool stack_task = false)
     {
       t->set_queued_at(slot.deque.next_index());
       const std::size_t before = slot.deque.push(t, t->tag());
       slot.stats.raise_peak(before + 1);
-      if (!stack_task || before == 0)
+      if ((!stack_task || before == 0) && worker_count_ > 1)
         parking_.notify_one_if_waiting();
     }
 
