@@ -97,6 +97,13 @@
 // measurements.
 #define BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS 64
 #endif
+#ifndef BOOST_THREAD_FJ_PARKED_SPIN_ROUNDS
+// The same rounds for a pool thread that has frames parked: it expects their posts, and a post
+// that finds it asleep puts a system call on the poster's path and a wake-up before the frame
+// resumes (a deep chain at two threads pays that once per level the other thread stole;
+// doc/benchmark/README.md has the measurements).
+#define BOOST_THREAD_FJ_PARKED_SPIN_ROUNDS 256
+#endif
 
 #ifndef BOOST_THREAD_FJ_SHARED_LOOKAHEAD
 // How many tasks at the front of the shared queue a waiting thread looks at for one it may run.
@@ -731,7 +738,8 @@ namespace fork_join {
           if (try_run_one())
             continue;
           bool found = false;
-          for (int round = 0; round < BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS && !found; ++round)
+          const int rounds = own.home.parked() ? BOOST_THREAD_FJ_PARKED_SPIN_ROUNDS : BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS;
+          for (int round = 0; round < rounds && !found; ++round)
           {
             this_thread::yield();
             found = own.home.has_ready() || try_run_one();
