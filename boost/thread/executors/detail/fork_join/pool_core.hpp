@@ -505,7 +505,10 @@ namespace fork_join {
     // interrupted); returns on the calling thread, with the frame's state restored.
     void park(parked_frame& frame, bool polled)
     {
-      worker_slot& own = *own_slot();
+      worker_slot* const slot = own_slot();
+      if (!slot)
+        std::terminate(); // the requirement broken: no frame of this thread could ever resume
+      worker_slot& own = *slot;
       if (polled)
         own.home.add_polled(frame);
       // relaxed: the owner's own stores.
