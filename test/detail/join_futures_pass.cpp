@@ -180,7 +180,7 @@ BOOST_AUTO_TEST_CASE(a_chain_deeper_than_its_stacks)
   for (unsigned threads : {1u, 2u})
   {
     fork_join_thread_pool pool(threads, opts);
-    joinable_future<int> r = fork(pool, [depth] { return deep(depth); });
+    joinable_future<int> r = fork(pool, &deep, depth);
     BOOST_TEST(r.get() == depth);
     BOOST_TEST(pool.statistics().frames_parked > 0u); // the stacks ran out: it moved on
   }
