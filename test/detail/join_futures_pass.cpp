@@ -25,6 +25,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <forward_list>
 #include <functional>
 #include <thread>
 #include <vector>
@@ -163,6 +164,33 @@ int deep(int n)
   return below.get() + 1;
 }
 
+// As deep, joined by a range join of one future.
+int deep_range(int n)
+{
+  if (n == 0)
+    return 0;
+  std::vector<joinable_future<int> > below;
+  below.push_back(fj::fork(&deep_range, n - 1));
+  fj::join(fj::current_fork_join_pool(), below.begin(), below.end());
+  return below.front().get() + 1;
+}
+
+// Runs a chain of `level` far deeper than its stacks, at 1 and 2 threads (see below).
+void chain_deeper_than_its_stacks(int (*level)(int))
+{
+  fork_join_thread_pool::options opts;
+  opts.stack_size = std::size_t(BOOST_THREAD_FJ_TEST_SCALE == 1 ? 4 : 2) << 20;
+  opts.fiber_stack_size = opts.stack_size;
+  const int depth = 20000 / BOOST_THREAD_FJ_TEST_SCALE;
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool pool(threads, opts);
+    joinable_future<int> r = fork(pool, level, depth);
+    BOOST_TEST(r.get() == depth);
+    BOOST_TEST(pool.statistics().frames_parked > 0u); // the stacks ran out: it moved on
+  }
+}
+
 } // namespace
 
 // A chain far deeper than the stacks it runs on (4 MiB each, the floor 1 MiB above their
@@ -173,17 +201,7 @@ int deep(int n)
 // ThreadSanitizer keeps the whole stack of every mutex a level creates).
 BOOST_AUTO_TEST_CASE(a_chain_deeper_than_its_stacks)
 {
-  fork_join_thread_pool::options opts;
-  opts.stack_size = std::size_t(BOOST_THREAD_FJ_TEST_SCALE == 1 ? 4 : 2) << 20;
-  opts.fiber_stack_size = opts.stack_size;
-  const int depth = 20000 / BOOST_THREAD_FJ_TEST_SCALE;
-  for (unsigned threads : {1u, 2u})
-  {
-    fork_join_thread_pool pool(threads, opts);
-    joinable_future<int> r = fork(pool, &deep, depth);
-    BOOST_TEST(r.get() == depth);
-    BOOST_TEST(pool.statistics().frames_parked > 0u); // the stacks ran out: it moved on
-  }
+  chain_deeper_than_its_stacks(&deep);
 }
 
 // A pool of one: a task queues children nobody joins (each counted once when it runs), and an
@@ -215,4 +233,136 @@ BOOST_AUTO_TEST_CASE(a_pool_of_one_runs_what_it_queued_unadvertised)
   pool.close();
   pool.join();
   BOOST_TEST(ran.load() == children);
+}
+
+// The range join's form of "own newest child" (fork_join.hpp, run_back_if_own_newest): from the
+// range's back, each future that is ready is skipped and each whose task is the newest of the
+// calling thread's deque is run, until one is neither; the wait takes the rest. The shortcut's
+// own case: children forked in range order and joined at once run newest first on the joining
+// thread, with no wait.
+BOOST_AUTO_TEST_CASE(a_range_joined_at_once_runs_newest_first)
+{
+  fork_join_thread_pool pool(1);
+  joinable_future<std::vector<int> > root = fork(pool, [&pool] {
+    std::vector<int> order;
+    std::vector<joinable_future<void> > children;
+    for (int i = 0; i < 7; ++i)
+      children.push_back(fork(pool, [&order, i] { order.push_back(i); }));
+    fj::join(pool, children.begin(), children.end());
+    return order;
+  });
+  BOOST_TEST(root.get() == (std::vector<int>{6, 5, 4, 3, 2, 1, 0}));
+  BOOST_TEST(pool.statistics().frames_parked == 0u);
+}
+
+// The back of the range is not the newest task: children joined in reverse fork order (the
+// back is the oldest, under all the others), a plain future at the back whose promise a
+// queued task keeps (neither ready nor a task of ours: the shortcut must stop, not skip it),
+// deferred and ready futures mixed in, the same shared state twice, and a forward-only range
+// (no way back: the wait takes it all). Each task runs once and every value arrives.
+BOOST_AUTO_TEST_CASE(a_range_whose_back_is_not_the_newest)
+{
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool pool(threads);
+    std::atomic<int> runs{0};
+    const int rounds = 500 / BOOST_THREAD_FJ_TEST_SCALE;
+    for (int round = 0; round < rounds; ++round)
+    {
+      joinable_future<int> r = fork(pool, [&pool, &runs] {
+        auto child = [&runs](int v) {
+          runs.fetch_add(1, std::memory_order_relaxed);
+          return v;
+        };
+        int sum = 0;
+
+        std::vector<joinable_future<int> > reversed;
+        for (int i = 0; i < 5; ++i)
+          reversed.insert(reversed.begin(), fork(pool, child, i)); // the oldest at the back
+        fj::join(pool, reversed.begin(), reversed.end());
+        for (joinable_future<int>& f : reversed)
+          sum += f.get(); // 10
+
+        boost::promise<int> kept;
+        std::vector<boost::future<int> > mixed;
+        mixed.push_back(fork(pool, [&kept, child] {
+          kept.set_value(child(100));
+          return child(1000);
+        }));
+        mixed.push_back(boost::async(boost::launch::deferred, [child] { return child(10000); }));
+        mixed.push_back(boost::make_ready_future(100000));
+        mixed.push_back(fork(pool, child, 1000000));
+        mixed.push_back(kept.get_future()); // the back: set only by the oldest task above
+        fj::join(pool, mixed.begin(), mixed.end());
+        for (boost::future<int>& f : mixed)
+          sum += f.get(); // 1000 + 10000 + 100000 + 1000000 + 100
+
+        boost::shared_future<int> twice = fork(pool, child, 7).share();
+        std::vector<boost::shared_future<int> > same{twice, twice};
+        fj::join(pool, same.begin(), same.end());
+        sum += same[0].get() + same[1].get(); // 14
+
+        std::forward_list<joinable_future<int> > forward;
+        for (int i = 0; i < 3; ++i)
+          forward.push_front(fork(pool, child, 1 << (20 + i)));
+        fj::join(pool, forward.begin(), forward.end());
+        for (joinable_future<int>& f : forward)
+          sum += f.get(); // 7 << 20
+        return sum;
+      });
+      BOOST_TEST_REQUIRE(r.get() == 10 + 1111100 + 14 + (7 << 20));
+    }
+    // 5 reversed, the kept and the returned value of one task (2 calls), the deferred, the
+    // other fork, the shared one, 3 forward: 13 calls of child per round.
+    BOOST_TEST(runs.load() == 13 * rounds);
+  }
+}
+
+// Two threads join one range of shared futures: a pool thread, for which the tasks are the
+// newest of its deque, and an outside thread that helps the pool (it may steal them first).
+BOOST_AUTO_TEST_CASE(a_range_of_shared_futures_joined_by_two_threads)
+{
+  fork_join_thread_pool pool(2);
+  const int rounds = 1000 / BOOST_THREAD_FJ_TEST_SCALE;
+  std::atomic<int> runs{0};
+  for (int round = 0; round < rounds; ++round)
+  {
+    boost::promise<std::vector<boost::shared_future<int> > > handed;
+    boost::future<std::vector<boost::shared_future<int> > > handed_future = handed.get_future();
+    int outside_sum = -1;
+    std::thread outside([&] {
+      std::vector<boost::shared_future<int> > v = handed_future.get();
+      fj::join(pool, v.begin(), v.end());
+      outside_sum = 0;
+      for (boost::shared_future<int>& f : v)
+        outside_sum += f.get();
+    });
+    joinable_future<int> r = fork(pool, [&pool, &runs, &handed, round] {
+      std::vector<boost::shared_future<int> > v;
+      for (int i = 0; i < 4; ++i)
+        v.push_back(fork(pool, [&runs, round, i] {
+                      runs.fetch_add(1, std::memory_order_relaxed);
+                      return round + i;
+                    }).share());
+      handed.set_value(v);
+      if (round % 2)
+        std::this_thread::yield(); // let the outside thread start its join first
+      fj::join(pool, v.begin(), v.end());
+      int sum = 0;
+      for (boost::shared_future<int>& f : v)
+        sum += f.get();
+      return sum;
+    });
+    BOOST_TEST_REQUIRE(r.get() == 4 * round + 6);
+    outside.join();
+    BOOST_TEST_REQUIRE(outside_sum == 4 * round + 6);
+  }
+  BOOST_TEST(runs.load() == 4 * rounds);
+}
+
+// The range join's shortcut checks for room as the member join's does: a chain of ranges of
+// one, far deeper than its stacks, parks instead of running below the floor.
+BOOST_AUTO_TEST_CASE(a_chain_of_ranges_deeper_than_its_stacks)
+{
+  chain_deeper_than_its_stacks(&deep_range);
 }

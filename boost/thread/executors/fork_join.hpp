@@ -154,6 +154,35 @@ namespace fork_join {
     bool armed_ = true;
   };
 
+  // Effects: run_all_if_own_newest() over a range of futures from its back: for each future
+  // of [first, last) from the last on (forked in range order, the last is the newest), checks
+  // that it is valid, runs it if deferred, and, unless it is ready, runs its task if
+  // run_if_own_newest() may; stops at the first future that is still not ready. A forward
+  // range (no way back) is left as it is.
+  // Returns: the end of what is left to wait for: every future of [result, last) is ready.
+  // Throws: future_uninitialized; boost::thread_interrupted if a task throws it.
+  // Complexity: O(1) per future visited, each visited once.
+  template <class Iterator>
+  Iterator run_back_if_own_newest(pool_core* core, Iterator first, Iterator last)
+  {
+    if constexpr (std::is_base_of<std::bidirectional_iterator_tag,
+                                  typename std::iterator_traits<Iterator>::iterator_category>::value)
+    {
+      while (last != first)
+      {
+        Iterator back = std::prev(last);
+        const forked_task* const t = task_of(*back);
+        const run_record* const record = record_of_task(t);
+        require_valid(*back, record);
+        if (!run_if_deferred(t, *back) && !is_ready(record, *back) &&
+            !(run_if_own_newest(core, t) && is_ready(record, *back)))
+          break;
+        last = back;
+      }
+    }
+    return last;
+  }
+
   // The waiting part of join(ex, fs...), out of line so that the frame of its fast path
   // (run_all_if_own_newest) stays small. tasks[k] and records[k]: as join(ex, fs...) found them
   // for the k-th future; records has one more entry, null.
@@ -361,6 +390,12 @@ namespace executors {
     detail::fork_join::pool_core* core = detail::fork_join::core_ptr(ex);
     if (!core)
       return join(first, last);
+    // Fast path, "own newest child" (doc/index.md ledger), from the range's back: children
+    // forked in range order and joined at once are popped newest first, as the help loop would
+    // take them, without building its wait.
+    last = detail::fork_join::run_back_if_own_newest(core, first, last);
+    if (first == last)
+      return;
     // The root ids of the awaited tasks, for rule (a) of the admission rule: fixed for the
     // whole join, since a queued task is not ready and so is still pending.
     detail::fork_join::root_set awaited;
