@@ -17,7 +17,7 @@ std::uint64_t count(basic_thread_pool& pool, const bench::uts::tree& t, std::uin
   const unsigned k = bench::uts::child_count(t, id);
   if (k == 0)
     return 1;
-  std::vector<boost::future<std::uint64_t> > spawned;
+  bench::uts::child_futures<boost::future<std::uint64_t>> spawned;
   spawned.reserve(k - 1);
   for (unsigned i = 0; i + 1 < k; ++i)
   {

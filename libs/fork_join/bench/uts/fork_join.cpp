@@ -7,7 +7,6 @@
 #include "uts.hpp"
 
 #include <functional>
-#include <vector>
 
 namespace {
 
@@ -19,7 +18,7 @@ std::uint64_t count(ex::fork_join_thread_pool& pool, const bench::uts::tree& t, 
   const unsigned k = bench::uts::child_count(t, id);
   if (k == 0)
     return 1;
-  std::vector<ex::joinable_future<std::uint64_t> > forked;
+  bench::uts::child_futures<ex::joinable_future<std::uint64_t>> forked;
   forked.reserve(k - 1);
   for (unsigned i = 0; i + 1 < k; ++i)
     forked.push_back(ex::fork(pool, count, std::ref(pool), std::cref(t), bench::uts::child_id(id, i)));

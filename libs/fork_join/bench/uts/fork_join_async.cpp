@@ -9,7 +9,6 @@
 #include <boost/thread/future.hpp>
 
 #include <functional>
-#include <vector>
 
 namespace {
 
@@ -22,7 +21,7 @@ std::uint64_t count(ex::fork_join_thread_pool& pool, const bench::uts::tree& t, 
   const unsigned k = bench::uts::child_count(t, id);
   if (k == 0)
     return 1;
-  std::vector<boost::future<std::uint64_t> > children;
+  bench::uts::child_futures<boost::future<std::uint64_t>> children;
   children.reserve(k - 1);
   for (unsigned i = 0; i + 1 < k; ++i)
     children.push_back(boost::async(pool, count, std::ref(pool), std::cref(t), bench::uts::child_id(id, i)));

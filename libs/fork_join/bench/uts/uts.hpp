@@ -16,6 +16,8 @@
 
 #include "../bench.hpp"
 
+#include <boost/container/small_vector.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -58,6 +60,12 @@ namespace uts {
   {
     return splitmix64(id + (i + 1) * 0xd1b54a32d192ed03u);
   }
+
+  // Where a future-based peer keeps the futures of a node's forked children: in place for the
+  // m - 1 of an inner node, on the heap only for the root's many, as child_counts keeps counts
+  // (a std::vector would add a heap allocation per inner node that the other peers do not pay).
+  template <class Future>
+  using child_futures = boost::container::small_vector<Future, 8>;
 
   // Where a parallel peer's tasks leave their subtrees' counts: in place for the m children of
   // an inner node, on the heap only for the root's many.
