@@ -46,11 +46,14 @@
 #include <boost/shared_ptr.hpp>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <new>
 #include <optional>
 #include <tuple>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 
 #ifdef BOOST_THREAD_FJ_TSAN
@@ -89,10 +92,34 @@ namespace fork_join {
   // boost::async made it, else nullptr (also for an invalid future). A join that holds a
   // plain boost::future finds it this way, so that boost::async(pool, f) futures are joined as
   // forks.
+  // Fast path, "cast cache" (doc/index.md ledger): the cast from Boost's shared state to our task
+  // part is a cross-cast, which searches the state's class hierarchy and compares type names
+  // (a fifth of a boost::async + join on fib). Each thread remembers, per R, the dynamic type it
+  // cast last and where that type's task part sits (or that it has none), and a state of that
+  // type is answered from the cache with a load of its type_info. Precondition: every object of
+  // one dynamic type has its forked_result<R> part at the same offset from its shared_state<R>
+  // part (a complete type has one layout; neither base is virtual), and a type_info object
+  // stands for one type only (two for one type, as across shared libraries, cost a miss).
   template <class R>
   const forked_result<R>* forked_task_of(const boost::detail::basic_future<R>& f) noexcept
   {
-    return dynamic_cast<const forked_result<R>*>(state_of(f).get());
+    const boost::detail::shared_state<R>* const s = state_of(f).get();
+    if (!s)
+      return nullptr;
+    struct last_cast
+    {
+      const std::type_info* type; // null: none yet
+      std::ptrdiff_t offset;      // of the task part from s; -1: the type has none
+    };
+    thread_local last_cast last = {nullptr, -1};
+    const std::type_info& type = typeid(*s);
+    const char* const bytes = reinterpret_cast<const char*>(s);
+    if (&type == last.type)
+      return last.offset < 0 ? nullptr : std::launder(reinterpret_cast<const forked_result<R>*>(bytes + last.offset));
+    const forked_result<R>* const t = dynamic_cast<const forked_result<R>*>(s);
+    last.type = &type;
+    last.offset = t ? reinterpret_cast<const char*>(t) - bytes : -1;
+    return t;
   }
 
   template <class R, class Fn, class Bound>
