@@ -187,8 +187,7 @@ BOOST_AUTO_TEST_CASE(a_reused_block_behaves_as_new)
 // Futures that end elsewhere than in a joinable_future on the forking thread (plain
 // boost::futures a fork's future was moved into, futures moved to another thread) come back by
 // the sweep: a long run of them holds a bounded number of blocks, and idle blocks shrink back to
-// the recycler's idle capacity. boost::async's blocks are not reused (fork_join_thread_pool.hpp)
-// and are freed. Results are destroyed when their block goes idle or is freed.
+// the recycler's idle capacity. Results are destroyed when their block goes idle or is freed.
 BOOST_AUTO_TEST_CASE(blocks_of_futures_ended_elsewhere_come_back)
 {
   typedef state_of<counted, int> state;
@@ -221,6 +220,67 @@ BOOST_AUTO_TEST_CASE(blocks_of_futures_ended_elsewhere_come_back)
         boost::future<counted> f = boost::async(pool, make_counted, i);
         ex::join(pool, f);
         BOOST_TEST(f.get().value == i);
+      }
+      return 0;
+    });
+  }
+  BOOST_TEST(live.load() == 0);
+}
+
+// boost::async(pool, f) takes its blocks from the same recycler; their plain futures cannot give
+// them back, and the recycler takes back the blocks of its last takes whose futures have ended
+// (take_back_recent), before any sweep. A long run of async + join + get holds a few blocks. The
+// shortcut must not take back a block whose future lives on: futures kept unread while later
+// asyncs are made, shared, given a continuation, or moved to another thread that reads them
+// later, all keep their own values, and each result is destroyed once.
+BOOST_AUTO_TEST_CASE(async_blocks_come_back_when_their_futures_end)
+{
+  typedef state_of<counted, int> state;
+  typedef boost::detail::fork_join::fork_recycler<state> recycler;
+  {
+    ex::fork_join_thread_pool pool(2);
+    on_pool(pool, [&] {
+      for (int i = 0; i < 20000; ++i)
+      {
+        boost::future<counted> f = boost::async(pool, make_counted, i);
+        ex::join(pool, f);
+        BOOST_TEST_REQUIRE(f.get().value == i);
+      }
+      BOOST_TEST(blocks_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
+      for (int round = 0; round < 200; ++round)
+      {
+        std::vector<boost::future<counted> > kept;
+        std::vector<boost::shared_future<counted> > shared;
+        std::vector<boost::future<int> > continued;
+        boost::future<counted> moved = boost::async(pool, make_counted, -round);
+        ex::join(pool, moved);
+        int read = 1;
+        std::thread reader([f = std::move(moved), &read]() mutable {
+          std::this_thread::yield();
+          read = f.get().value;
+        });
+        for (int i = 0; i < 24; ++i)
+        {
+          boost::future<counted> f = boost::async(pool, make_counted, 1000 * round + i);
+          ex::join(pool, f);
+          if (i % 3 == 0)
+            kept.push_back(std::move(f));
+          else if (i % 3 == 1)
+            shared.push_back(f.share());
+          else
+            continued.push_back(f.then(pool, [](boost::future<counted> r) { return r.get().value; }));
+          boost::future<counted> dropped = boost::async(pool, make_counted, i); // ends at once
+          ex::join(pool, dropped);
+        }
+        reader.join();
+        BOOST_TEST_REQUIRE(read == -round);
+        ex::join(pool, continued.begin(), continued.end());
+        for (int i = 0; i < 8; ++i)
+        {
+          BOOST_TEST_REQUIRE(kept[i].get().value == 1000 * round + 3 * i);
+          BOOST_TEST_REQUIRE(shared[i].get().value == 1000 * round + 3 * i + 1);
+          BOOST_TEST_REQUIRE(continued[i].get() == 1000 * round + 3 * i + 2);
+        }
       }
       return 0;
     });

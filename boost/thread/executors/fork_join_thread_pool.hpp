@@ -601,7 +601,6 @@ namespace fork_join {
   {
     typedef std::invoke_result_t<typename std::decay<F>::type, typename std::decay<Args>::type...> result_type;
     typedef executors::executor_ref<executors::fork_join_thread_pool> recorded_type;
-    unrun_task_exception(); // made before anything it would stand in for
     pool_core& core = *core_of(ex);
     // The executor record first: a block once taken is finished only by submit() (its run or
     // discard), so nothing may throw between the two.
@@ -616,11 +615,12 @@ namespace fork_join {
       recorded = boost::make_shared<recorded_type>(ex);
     typedef fork_state<result_type, typename std::decay<F>::type, std::tuple<typename std::decay<Args>::type...> >
         state_type;
-    // Not from the thread's recycler (fork_recycler.hpp): a plain boost::future cannot give its
-    // block back when it ends, and sweeping for them cost more on uts than it saved on fib.
+    // From the thread's recycler (fork_recycler.hpp), as a fork's block: a plain boost::future
+    // cannot give its block back when it ends, but the recycler looks for the blocks of its last
+    // takes whose futures have ended (take_back_recent), before it sweeps.
     state_type* const state =
         state_type::take(typename std::decay<F>::type(std::forward<F>(f)),
-                         std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...), false);
+                         std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...));
     state->set_executor_policy(std::move(recorded));
     state->set_scheduler(&core); // a joinable_future made of the result joins as fork()'s does
     boost::future<result_type> result;

@@ -118,6 +118,8 @@ namespace fork_join {
     State* take(Closure&&... closure)
     {
       const bool periodic = ++takes_ >= periodic_at_;
+      if (idle_.empty() && !periodic)
+        take_back_recent();
       if (periodic || (idle_.empty() && (productive_ || blocks_.size() >= sweep_at_)))
         sweep(periodic);
       State* s;
@@ -138,6 +140,7 @@ namespace fork_join {
         idle_.push_back(s); // no allocation: idle_'s capacity covers every block
         throw;
       }
+      recent_[recent_next_++ % recent_size] = s->index_;
       return s;
     }
 
@@ -221,6 +224,29 @@ namespace fork_join {
       boost::shared_ptr<State> last = std::move(s->self_);
     }
 
+    // Effects: takes back those of the blocks at the places in blocks_ of the last recent_size
+    // takes that are in flight, whose result is stored and whose future is gone. The futures
+    // of a recursive computation end in about the reverse order of their forks, so the blocks
+    // of the last forks are the likeliest to be free: a future that cannot give its block back
+    // when it ends (a plain boost::future of our boost::async) is found here, in O(1), mostly
+    // before a sweep is due. A place may hold another block since (free_block moves blocks);
+    // any block in flight that passes the test may be taken back.
+    void take_back_recent() noexcept
+    {
+      for (std::size_t i : recent_)
+      {
+        if (i >= blocks_.size())
+          continue;
+        State* const s = blocks_[i];
+        // Fast path, "sweep reuse" (doc/index.md ledger), as in sweep().
+        if (!s->spare_ && s->run_.stored() && s->self_.use_count() == 1)
+        {
+          s->spare_ = s->self_;
+          make_idle(s); // keeps s: idle_ was empty, and at least idle_capacity are kept
+        }
+      }
+    }
+
     // Effects: takes back every block in flight whose result is stored and whose future is
     // gone. The next sweep comes when no block is idle, if this one took back a quarter of the
     // blocks or more, or once as many blocks again as are still in flight were made; and in
@@ -274,6 +300,9 @@ namespace fork_join {
     std::uint64_t takes_ = 0;                  // forks so far
     std::uint64_t periodic_at_ = 4 * first_sweep; // takes_ at which to sweep in any case
     std::size_t peak_ = 0;                     // the most blocks in flight at once, decaying
+    static constexpr std::size_t recent_size = 8; // the last takes take_back_recent() looks at
+    std::size_t recent_[recent_size] = {};     // places in blocks_ of the blocks taken last
+    std::size_t recent_next_ = 0;              // where the next take is recorded
   };
 
 } // namespace fork_join
