@@ -228,8 +228,8 @@ BOOST_AUTO_TEST_CASE(blocks_of_futures_ended_elsewhere_come_back)
 }
 
 // boost::async(pool, f) takes its blocks from the same recycler; their plain futures cannot give
-// them back, and the recycler takes back the blocks of its last takes whose futures have ended
-// (take_back_recent), before any sweep. A long run of async + join + get holds a few blocks. The
+// them back, and the recycler stacks them and takes back those on top whose futures have ended
+// (take_back_stacked), before any sweep. A long run of async + join + get holds a few blocks. The
 // shortcut must not take back a block whose future lives on: futures kept unread while later
 // asyncs are made, shared, given a continuation, or moved to another thread that reads them
 // later, all keep their own values, and each result is destroyed once.
@@ -247,6 +247,18 @@ BOOST_AUTO_TEST_CASE(async_blocks_come_back_when_their_futures_end)
         BOOST_TEST_REQUIRE(f.get().value == i);
       }
       BOOST_TEST(blocks_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
+      // A future kept alive sits on the stack under everything taken after it: those still
+      // come back as their futures end.
+      boost::future<counted> long_lived = boost::async(pool, make_counted, -1);
+      for (int i = 0; i < 20000; ++i)
+      {
+        boost::future<counted> f = boost::async(pool, make_counted, i);
+        ex::join(pool, f);
+        BOOST_TEST_REQUIRE(f.get().value == i);
+      }
+      BOOST_TEST(blocks_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
+      ex::join(pool, long_lived);
+      BOOST_TEST(long_lived.get().value == -1);
       for (int round = 0; round < 200; ++round)
       {
         std::vector<boost::future<counted> > kept;
@@ -286,6 +298,38 @@ BOOST_AUTO_TEST_CASE(async_blocks_come_back_when_their_futures_end)
     });
   }
   BOOST_TEST(live.load() == 0);
+}
+
+// A tree of boost::async calls (uts's pattern: every node calls its children, joins them all and
+// ends their futures before it returns): round after round, the thread holds about as many
+// blocks as the tree has in flight at once (depth x fan-out), not as many as it has nodes.
+int async_tree(ex::fork_join_thread_pool& pool, int depth)
+{
+  if (depth == 0)
+    return 1;
+  std::vector<boost::future<int> > children;
+  for (int i = 0; i < 4; ++i)
+    children.push_back(boost::async(pool, async_tree, std::ref(pool), depth - 1));
+  ex::join(pool, children.begin(), children.end());
+  int nodes = 1;
+  for (boost::future<int>& f : children)
+    nodes += f.get();
+  return nodes;
+}
+
+BOOST_AUTO_TEST_CASE(async_trees_reuse_their_blocks)
+{
+  typedef boost::detail::fork_join::fork_state<int, int (*)(ex::fork_join_thread_pool&, int),
+                                               std::tuple<std::reference_wrapper<ex::fork_join_thread_pool>, int> >
+      state;
+  ex::fork_join_thread_pool pool(1);
+  on_pool(pool, [&] {
+    for (int round = 0; round < 50; ++round)
+      BOOST_TEST_REQUIRE(async_tree(pool, 6) == 5461);
+    // 5461 nodes a round, 6 x 4 in flight at most.
+    BOOST_TEST(blocks_held<state>() <= (recycling ? 2 * 64u : 0u));
+    return 0;
+  });
 }
 
 // A result that holds futures of the same block type: making its block idle destroys the

@@ -615,12 +615,12 @@ namespace fork_join {
       recorded = boost::make_shared<recorded_type>(ex);
     typedef fork_state<result_type, typename std::decay<F>::type, std::tuple<typename std::decay<Args>::type...> >
         state_type;
-    // From the thread's recycler (fork_recycler.hpp), as a fork's block: a plain boost::future
-    // cannot give its block back when it ends, but the recycler looks for the blocks of its last
-    // takes whose futures have ended (take_back_recent), before it sweeps.
+    // From the thread's recycler (fork_recycler.hpp), as a fork's block; a plain boost::future
+    // cannot give its block back when it ends, so the recycler stacks it and takes it back
+    // once it has ended (take_back_stacked).
     state_type* const state =
         state_type::take(typename std::decay<F>::type(std::forward<F>(f)),
-                         std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...));
+                         std::tuple<typename std::decay<Args>::type...>(std::forward<Args>(args)...), true);
     state->set_executor_policy(std::move(recorded));
     state->set_scheduler(&core); // a joinable_future made of the result joins as fork()'s does
     boost::future<result_type> result;

@@ -112,14 +112,16 @@ namespace fork_join {
     std::size_t blocks() const noexcept { return blocks_.size(); }
 
     // Returns: a block of this thread's, idle until now, armed with the closure (State::arm).
+    // If `stacked`, the block is also recorded on the stack of blocks whose futures cannot give
+    // them back (take_back_stacked): a plain boost::future of our boost::async.
     // Throws: std::bad_alloc, or what arming throws; then every block is idle or in flight as
     // before (a block made for the call stays idle).
     template <class... Closure>
-    State* take(Closure&&... closure)
+    State* take(bool stacked, Closure&&... closure)
     {
       const bool periodic = ++takes_ >= periodic_at_;
-      if (idle_.empty() && !periodic)
-        take_back_recent();
+      if (!stacked_.empty())
+        take_back_stacked();
       if (periodic || (idle_.empty() && (productive_ || blocks_.size() >= sweep_at_)))
         sweep(periodic);
       State* s;
@@ -133,14 +135,24 @@ namespace fork_join {
       peak_ = std::max(peak_, blocks_.size() - idle_.size());
       try
       {
-        s->arm(std::forward<Closure>(closure)...);
+        if (stacked)
+          stacked_.push_back(s->index_);
+        try
+        {
+          s->arm(std::forward<Closure>(closure)...);
+        }
+        catch (...)
+        {
+          if (stacked)
+            stacked_.pop_back();
+          throw;
+        }
       }
       catch (...)
       {
         idle_.push_back(s); // no allocation: idle_'s capacity covers every block
         throw;
       }
-      recent_[recent_next_++ % recent_size] = s->index_;
       return s;
     }
 
@@ -224,26 +236,33 @@ namespace fork_join {
       boost::shared_ptr<State> last = std::move(s->self_);
     }
 
-    // Effects: takes back those of the blocks at the places in blocks_ of the last recent_size
-    // takes that are in flight, whose result is stored and whose future is gone. The futures
-    // of a recursive computation end in about the reverse order of their forks, so the blocks
-    // of the last forks are the likeliest to be free: a future that cannot give its block back
-    // when it ends (a plain boost::future of our boost::async) is found here, in O(1), mostly
-    // before a sweep is due. A place may hold another block since (free_block moves blocks);
-    // any block in flight that passes the test may be taken back.
-    void take_back_recent() noexcept
+    // Effects: pops the stack of stacked takes (take()) while its top is a block that is no
+    // longer in flight, taking it back if its result is stored and its future is gone; stops at
+    // the first block still in flight with a reference besides its own. The futures of a
+    // recursive computation end in about the reverse order of their forks (a node's children's
+    // futures end before the node's own), so the top is the likeliest block to have ended:
+    // plain futures, which cannot give their blocks back, are found here, each pushed once and
+    // popped once (O(1) amortized per take), before a sweep is due. An entry is a place in
+    // blocks_, which may hold another block since (free_block moves blocks): any block that
+    // passes the test may be taken back, and one that is idle is just popped.
+    void take_back_stacked() noexcept
     {
-      for (std::size_t i : recent_)
+      while (!stacked_.empty())
       {
-        if (i >= blocks_.size())
-          continue;
-        State* const s = blocks_[i];
-        // Fast path, "sweep reuse" (doc/index.md ledger), as in sweep().
-        if (!s->spare_ && s->run_.stored() && s->self_.use_count() == 1)
+        const std::size_t i = stacked_.back();
+        if (i < blocks_.size())
         {
-          s->spare_ = s->self_;
-          make_idle(s); // keeps s: idle_ was empty, and at least idle_capacity are kept
+          State* const s = blocks_[i];
+          if (!s->spare_) // in flight
+          {
+            // Fast path, "sweep reuse" (doc/index.md ledger), as in sweep().
+            if (!(s->run_.stored() && s->self_.use_count() == 1))
+              return;
+            s->spare_ = s->self_;
+            make_idle(s); // may free s, moving the last block to place i
+          }
         }
+        stacked_.pop_back();
       }
     }
 
@@ -300,9 +319,7 @@ namespace fork_join {
     std::uint64_t takes_ = 0;                  // forks so far
     std::uint64_t periodic_at_ = 4 * first_sweep; // takes_ at which to sweep in any case
     std::size_t peak_ = 0;                     // the most blocks in flight at once, decaying
-    static constexpr std::size_t recent_size = 8; // the last takes take_back_recent() looks at
-    std::size_t recent_[recent_size] = {};     // places in blocks_ of the blocks taken last
-    std::size_t recent_next_ = 0;              // where the next take is recorded
+    std::vector<std::size_t> stacked_;         // places in blocks_ of stacked takes, in order
   };
 
 } // namespace fork_join

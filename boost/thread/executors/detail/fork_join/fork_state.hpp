@@ -130,14 +130,16 @@ namespace fork_join {
   public:
     typedef typename forked_result<R>::future_ref future_ref;
 
-    // Returns: a block for a fork of fn(bound...): if `reuse`, from the calling thread's
-    // recycler if it has one (fork_recycler.hpp); else a new one, freed when its run and its
-    // futures are over. Its future's reference is future_reference().
+    // Returns: a block for a fork of fn(bound...): from the calling thread's recycler if it has
+    // one (fork_recycler.hpp); else a new one, freed when its run and its futures are over. Its
+    // future's reference is future_reference(). `plain_future`: that reference goes to a plain
+    // boost::future (our boost::async), which cannot give the block back when it ends; the
+    // recycler stacks the block to find it when it has ended (take_back_stacked).
     // Throws: std::bad_alloc, or what moving fn or bound throws.
-    static fork_state* take(Fn&& fn, Bound&& bound, bool reuse = true)
+    static fork_state* take(Fn&& fn, Bound&& bound, bool plain_future = false)
     {
-      if (fork_recycler<fork_state>* r = reuse ? fork_recycler<fork_state>::of_this_thread() : nullptr)
-        return r->take(std::move(fn), std::move(bound));
+      if (fork_recycler<fork_state>* r = fork_recycler<fork_state>::of_this_thread())
+        return r->take(plain_future, std::move(fn), std::move(bound));
       fork_state* const s = make_block(recycler_id());
       // relaxed: not yet shared; the runner, whose fetch_or sees it, releases self_.
       s->run_.result_stored.store(run_record::orphaned_bit, std::memory_order_relaxed);
