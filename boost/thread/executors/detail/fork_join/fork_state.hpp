@@ -99,7 +99,9 @@ namespace fork_join {
   // type is answered from the cache with a load of its type_info. Precondition: every object of
   // one dynamic type has its forked_result<R> part at the same offset from its shared_state<R>
   // part (a complete type has one layout; neither base is virtual), and a type_info object
-  // stands for one type only (two for one type, as across shared libraries, cost a miss).
+  // stands for one type only (two for one type, as across shared libraries, cost a miss; a
+  // library unloaded after its futures were joined could leave an address that a type of
+  // another library takes: the manual's ledger names this case).
   template <class R>
   const forked_result<R>* forked_task_of(const boost::detail::basic_future<R>& f) noexcept
   {
