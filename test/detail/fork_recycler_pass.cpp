@@ -322,12 +322,13 @@ BOOST_AUTO_TEST_CASE(async_trees_reuse_their_blocks)
   typedef boost::detail::fork_join::fork_state<int, int (*)(ex::fork_join_thread_pool&, int),
                                                std::tuple<std::reference_wrapper<ex::fork_join_thread_pool>, int> >
       state;
+  typedef boost::detail::fork_join::fork_recycler<state> recycler;
   ex::fork_join_thread_pool pool(1);
   on_pool(pool, [&] {
     for (int round = 0; round < 50; ++round)
       BOOST_TEST_REQUIRE(async_tree(pool, 6) == 5461);
     // 5461 nodes a round, 6 x 4 in flight at most.
-    BOOST_TEST(blocks_held<state>() <= (recycling ? 2 * 64u : 0u));
+    BOOST_TEST(blocks_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
     return 0;
   });
 }
