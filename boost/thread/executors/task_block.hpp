@@ -118,7 +118,7 @@ namespace fork_join {
   public:
     template <class H>
     block_child_impl(H&& h, std::atomic<bool>& canceled, const void* owner, bool heap)
-        : g_(std::forward<H>(h)), canceled_(canceled), owner_(owner), task_(*this)
+        : g_(std::forward<H>(h)), canceled_(canceled), owner_(owner), task_(*this, detail::fork_join::trace_span::block)
     {
       finish = &block_child_impl::finish_impl;
       on_heap = heap;

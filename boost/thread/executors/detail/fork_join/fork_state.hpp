@@ -81,7 +81,7 @@ namespace fork_join {
 
   protected:
     using offer_fn = void (*)(const forked_result*, future_ref&) noexcept;
-    forked_result(action_fn action, offer_fn offer) noexcept : forked_task(action), offer_(offer) {}
+    forked_result(action_fn action, offer_fn offer) noexcept : forked_task(action, trace_span::fork), offer_(offer) {}
     ~forked_result() = default;
 
   private:
@@ -140,9 +140,15 @@ namespace fork_join {
     // Throws: std::bad_alloc, or what moving fn or bound throws.
     static fork_state* take(Fn&& fn, Bound&& bound, bool plain_future = false)
     {
+      const trace_span kind = plain_future ? trace_span::async : trace_span::fork;
       if (fork_recycler<fork_state>* r = fork_recycler<fork_state>::of_this_thread())
-        return r->take(plain_future, std::move(fn), std::move(bound));
+      {
+        fork_state* const s = r->take(plain_future, std::move(fn), std::move(bound));
+        s->set_trace_kind(kind); // a block serves forks and asyncs alike
+        return s;
+      }
       fork_state* const s = make_block(recycler_id());
+      s->set_trace_kind(kind);
       // relaxed: not yet shared; the runner, whose fetch_or sees it, releases self_.
       s->run_.result_stored.store(run_record::orphaned_bit, std::memory_order_relaxed);
       try

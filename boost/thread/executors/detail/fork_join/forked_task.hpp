@@ -54,7 +54,7 @@ namespace fork_join {
     template <class Self>
     friend void run_or_discard(Self*, bool);
 
-    explicit forked_task(action_fn action) noexcept : task(action) {}
+    forked_task(action_fn action, trace_span kind) noexcept : task(action, kind) {}
     ~forked_task() = default;
 
     // Effects: marks the run over, before its result is stored. release: pairs with the

@@ -111,17 +111,21 @@ namespace fork_join {
       // Before parking, look again for a while, as an idle worker does (pool_core.hpp): the
       // awaited task often finishes, or its thief pushes tasks we may run, within microseconds.
       bool ran = false;
-      for (int round = 0; round < BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS && !ran; ++round)
       {
-        if (ready())
-          return;
-        this_thread::yield();
-        ran = run_one();
+        const pool_core::trace_scope searching(*first, trace_span::join_search);
+        for (int round = 0; round < BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS && !ran; ++round)
+        {
+          if (ready())
+            return;
+          this_thread::yield();
+          ran = run_one();
+        }
       }
       if (ran)
         continue;
       if (!own)
       {
+        const pool_core::trace_scope blocked(*first, trace_span::join_block);
         block();
         continue;
       }
@@ -132,6 +136,7 @@ namespace fork_join {
           scope.any = true; // no stack to park on: help as the article does (doc/index.md)
           continue;
         }
+        const pool_core::trace_scope blocked(*first, trace_span::join_block);
         block();
         continue;
       }

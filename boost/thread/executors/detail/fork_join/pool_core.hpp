@@ -75,6 +75,7 @@
 #include <boost/thread/executors/detail/fork_join/sync_deque.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
+#include <boost/thread/executors/detail/fork_join/trace.hpp>
 #include <boost/thread/executors/detail/fork_join/victim_selection.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
 #include <boost/shared_ptr.hpp>
@@ -88,6 +89,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <stdexcept>
 
 #ifndef BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS
 // Rounds of "look everywhere, then yield" an idle worker makes before it parks (and a joiner
@@ -140,13 +142,15 @@ namespace fork_join {
   // home: the thread's parked frames and fiber stacks (parking.hpp). last_switch: push_seq
   // right after the owner's last switch between stacks (owner writes, waiters read), which
   // every switch first advances: rule (b) admits nothing a runner pushed after a switch
-  // (steal_for).
+  // (steal_for). trace_busy: nonzero while the owner writes to a trace (pool_core::trace_write).
   struct alignas(64) worker_slot
   {
-    worker_slot(std::size_t fiber_stack_size, fiber_home::post_fn post, void* post_context) noexcept
-        : home(fiber_stack_size, post, post_context)
+    worker_slot(unsigned i, std::size_t fiber_stack_size, fiber_home::post_fn post, void* post_context) noexcept
+        : index(i), home(fiber_stack_size, post, post_context)
     {
     }
+
+    const unsigned index; // of the slot in its core
 
     chase_lev_deque<task> deque;
     counters stats;             // written by the owner only
@@ -156,6 +160,7 @@ namespace fork_join {
     std::atomic<task_tag> joining[2] = {};
     std::atomic<std::uint64_t> last_switch{0};
     bool leaving = false; // owner-only: interrupted, leaves once no frame of it is parked
+    std::atomic<unsigned> trace_busy{0};
     fiber_home home;
   };
 
@@ -219,7 +224,7 @@ namespace fork_join {
         : worker_count_(worker_count), slots_(new std::unique_ptr<worker_slot>[worker_count])
     {
       for (unsigned i = 0; i < worker_count; ++i)
-        slots_[i].reset(new worker_slot(fiber_stack_size, &pool_core::post_parked, this));
+        slots_[i].reset(new worker_slot(i, fiber_stack_size, &pool_core::post_parked, this));
     }
 
     pool_core(const pool_core&) = delete;
@@ -273,6 +278,8 @@ namespace fork_join {
           push_own(*own, t);
         else
           push_shared(t, end, running_core == this || own);
+        if (!own)
+          trace(trace_what::submit);
       }
       catch (...)
       {
@@ -304,6 +311,7 @@ namespace fork_join {
       try
       {
         push_shared(t, queue_end::front, running_core == this);
+        trace(trace_what::submit);
       }
       catch (const sync_queue_is_closed&)
       {
@@ -376,20 +384,27 @@ namespace fork_join {
           if (run && (t = steal_for(*run)))
             return t;
       std::uint64_t failed = 0;
+      unsigned victim = 0;
       for_each_victim(thread_count(), self, [&](unsigned v) {
         bool lost_race;
         t = slots_[v]->deque.steal_if(admits, lost_race);
         if (!t)
           ++failed;
         else
+        {
+          victim = v;
           advertise_rest(*slots_[v]);
+        }
         return t != nullptr;
       });
       counters& c = counters_of(self);
       if (failed)
         c.add(c.failed_steals, failed);
       if (t)
+      {
         c.add(c.steals, 1);
+        trace(trace_what::steal, nullptr, static_cast<std::int32_t>(victim));
+      }
       return t;
     }
 
@@ -416,6 +431,7 @@ namespace fork_join {
       } finish{*this, own, counted};
       running_scope running(this);
       count_run();
+      const trace_scope span(*this, t->trace_kind()); // before the run, after which t may be gone
       try
       {
         t->run();
@@ -516,7 +532,9 @@ namespace fork_join {
       own.stats.add(own.stats.frames_parked, 1);
       note_switch(own);
       auto loop = [this, &own] { return schedule(own, false); };
+      trace(trace_what::park, &frame); // the last event of this stack until the resume below
       own.home.park(frame, loop);
+      trace(trace_what::resume, &frame);
       // release: as join_publication's stores.
       own.joining[0].store(saved[0], std::memory_order_release);
       own.joining[1].store(saved[1], std::memory_order_release);
@@ -569,6 +587,110 @@ namespace fork_join {
         total += slots_[i]->stats.read();
       return total;
     }
+
+    // ---- Recording a trace (trace.hpp, fork_join_trace.hpp) ----------------------------------
+    //
+    // Writers and the stop meet through trace_ and a busy count per writer (each pool thread's
+    // trace_busy; one shared count, trace_outside_busy_, for the threads that are not ours):
+    //  - a writer raises its busy count, then loads trace_ and writes only to the session it
+    //    loaded, then lowers the count (trace_write);
+    //  - stop_trace() clears trace_, then waits until every busy count is zero.
+    // Invariant: once stop_trace() returns, no thread writes the stopped session's lanes and
+    // every event written happens before the return. Proof: the raise, the load and the clear
+    // are seq_cst. A writer whose raise precedes the clear in their single total order is seen
+    // busy by stop_trace()'s later seq_cst loads until its release lowering, which the load that
+    // sees zero acquires (every change of a busy count is a read-modify-write, so that load
+    // synchronizes with every lowering before it); a writer whose raise follows the clear loads
+    // trace_ after it and finds no session, or a later one.
+    // Fast path, "trace off" (doc/index.md ledger): when no trace records, an event costs one
+    // relaxed load of trace_ and a branch; a stale non-null value only sends the writer to the
+    // handshake above, which re-reads trace_; a stale null drops an event of a recording that
+    // was starting, which was not under way for that thread yet.
+
+    // Effects: makes s the session that records this pool's events.
+    // Throws: std::logic_error if a session already records this pool (s is then not used).
+    void start_trace(trace_session* s)
+    {
+      trace_session* expected = nullptr;
+      // seq_cst (a release at least): publishes the session's lanes, built before, to the
+      // writers' seq_cst loads.
+      if (!trace_.compare_exchange_strong(expected, s, std::memory_order_seq_cst))
+        throw std::logic_error("fork_join_trace: a trace already records this pool");
+    }
+
+    // Requires: s is the session that records this pool (start_trace(s)).
+    // Effects: stops recording; on return no thread writes to s any more (the invariant above).
+    // Progress: waits (yielding) for the writes in progress, each a few stores long.
+    void stop_trace(trace_session& s) noexcept
+    {
+      trace_session* expected = &s;
+      trace_.compare_exchange_strong(expected, nullptr, std::memory_order_seq_cst); // seq_cst: the clear above
+      for (unsigned i = 0, n = thread_count(); i < n; ++i)
+        while (slots_[i]->trace_busy.load(std::memory_order_seq_cst) != 0) // seq_cst: see above
+          this_thread::yield();
+      while (trace_outside_busy_.load(std::memory_order_seq_cst) != 0) // seq_cst: see above
+        this_thread::yield();
+      s.set_stop(trace_now());
+    }
+
+    // Returns: whether a trace may be recording (the hook's test, "trace off" above).
+    BOOST_FORCEINLINE bool tracing() const noexcept
+    {
+      return trace_.load(std::memory_order_relaxed) != nullptr; // relaxed: see "trace off" above
+    }
+
+    // Effects: if a trace records this pool, records an event on the calling thread's lane.
+    BOOST_FORCEINLINE void trace(trace_what w, const void* p = nullptr, std::int32_t arg = 0) noexcept
+    {
+      if (BOOST_UNLIKELY(tracing()))
+        trace_write(w, trace_span::submit, p, arg, 0);
+    }
+
+    // Effects: records the event on the calling thread's lane of the session that records this
+    // pool, if any, and if `only` is zero or that session's id.
+    // Returns: the id of the session written to; 0 if none (no session, another one, or no
+    // outside lane left).
+    BOOST_NOINLINE std::uint64_t trace_write(trace_what w, trace_span span, const void* p, std::int32_t arg,
+                                             std::uint64_t only) noexcept
+    {
+      const std::uint64_t ns = trace_now();
+      worker_slot* const own = own_slot();
+      std::atomic<unsigned>& busy = own ? own->trace_busy : trace_outside_busy_;
+      std::uint64_t wrote = 0;
+      busy.fetch_add(1, std::memory_order_seq_cst); // seq_cst: the handshake with stop_trace()
+      if (trace_session* const session = trace_.load(std::memory_order_seq_cst)) // seq_cst: likewise
+        if (only == 0 || session->id() == only)
+          if (trace_lane* const lane = own ? &session->pool_lane(own->index) : session->claim_outside_lane())
+          {
+            lane->append(trace_event{ns, p, arg, w, span});
+            wrote = session->id();
+          }
+      busy.fetch_sub(1, std::memory_order_release); // release: the writes above, to stop_trace()
+      return wrote;
+    }
+
+    // A span on the calling thread's lane for the scope's lifetime, if a trace records this
+    // pool when it begins; its end goes to the session its begin went to, or nowhere.
+    class trace_scope
+    {
+    public:
+      BOOST_FORCEINLINE trace_scope(pool_core& core, trace_span span) noexcept : core_(core)
+      {
+        if (BOOST_UNLIKELY(core.tracing()))
+          session_ = core.trace_write(trace_what::begin, span, nullptr, 0, 0);
+      }
+      BOOST_FORCEINLINE ~trace_scope()
+      {
+        if (BOOST_UNLIKELY(session_ != 0))
+          core_.trace_write(trace_what::end, trace_span::submit, nullptr, 0, session_);
+      }
+      trace_scope(const trace_scope&) = delete;
+      trace_scope& operator=(const trace_scope&) = delete;
+
+    private:
+      pool_core& core_;
+      std::uint64_t session_ = 0;
+    };
 
   private:
     // Marks an access to the core by a thread that is not one of its pool threads (null: none)
@@ -685,6 +807,7 @@ namespace fork_join {
       {
         counters& c = counters_of(worker_index_in(this));
         c.add(c.steals, 1);
+        trace(trace_what::steal, nullptr, static_cast<std::int32_t>(runner.index));
         advertise_rest(runner);
       }
       return t;
@@ -740,14 +863,22 @@ namespace fork_join {
         {
           if (try_run_one())
             continue;
-          bool found = false;
-          const int rounds = own.home.parked() ? BOOST_THREAD_FJ_PARKED_SPIN_ROUNDS : BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS;
-          for (int round = 0; round < rounds && !found; ++round)
+          bool ready = false;
+          task* found = nullptr;
           {
-            this_thread::yield();
-            found = own.home.has_ready() || try_run_one();
+            const trace_scope searching(*this, trace_span::search);
+            const int rounds = own.home.parked() ? BOOST_THREAD_FJ_PARKED_SPIN_ROUNDS : BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS;
+            for (int round = 0; round < rounds && !ready && !found; ++round)
+            {
+              this_thread::yield();
+              ready = own.home.has_ready();
+              if (!ready)
+                found = find_task();
+            }
           }
           if (found)
+            run_task(found);
+          if (ready || found)
             continue;
 
           // A thread that sleeps or leaves holds no credit (the invariant above).
@@ -777,6 +908,7 @@ namespace fork_join {
             return nullptr;
           }
           own.stats.add(own.stats.parks, 1);
+          const trace_scope sleeping(*this, trace_span::sleep);
           if (own.home.polling())
           {
             parking_.commit_wait_for(key, poll_sleep_us);
@@ -888,11 +1020,13 @@ namespace fork_join {
     const unsigned worker_count_;
     std::unique_ptr<std::unique_ptr<worker_slot>[]> slots_;
     std::atomic<void*> owner_{nullptr};
+    std::atomic<trace_session*> trace_{nullptr}; // the recording session, if any (read-mostly)
     sync_deque<task*> shared_;
     alignas(64) std::atomic<std::int64_t> shared_hint_{0}; // >= tasks in shared_
     alignas(64) std::atomic<std::size_t> unfinished_{0};
     counters outside_stats_{counters::shared}; // written by threads that are not workers
     alignas(64) std::atomic<unsigned> outside_ops_{0}; // outside_access scopes in flight
+    alignas(64) std::atomic<unsigned> trace_outside_busy_{0}; // outside threads writing a trace
     event_count parking_;
   };
 

@@ -62,7 +62,7 @@ namespace fork_join {
 
     // Detail: made by make().
     promise_task(make_key, Fn&& fn, Bound&& bound)
-        : forked_task(&promise_task::act), closure_(std::in_place, std::move(fn), std::move(bound))
+        : forked_task(&promise_task::act, trace_span::fork), closure_(std::in_place, std::move(fn), std::move(bound))
     {
     }
 

@@ -97,7 +97,7 @@ namespace fork_join {
     bool interrupted() const noexcept { return interrupted_; }
 
   protected:
-    explicit stack_task(action_fn action) noexcept : task(action) {}
+    stack_task(action_fn action, trace_span kind) noexcept : task(action, kind) {}
     ~stack_task() = default;
 
     // For the thief, after the callable returned: publishes the end of the task.
@@ -120,7 +120,8 @@ namespace fork_join {
   class stack_task_impl final : public stack_task
   {
   public:
-    explicit stack_task_impl(F& f) noexcept : stack_task(&stack_task_impl::act), f_(f) {}
+    // kind: what a trace calls the task (trace.hpp): a parallel_invoke child unless said.
+    explicit stack_task_impl(F& f, trace_span kind = trace_span::invoke) noexcept : stack_task(&stack_task_impl::act, kind), f_(f) {}
 
     // Runs the callable on the calling thread, keeping its exception.
     void invoke() noexcept
@@ -194,6 +195,7 @@ namespace fork_join {
     if (core.pop_own_if_newest(&t)) // the common case: nobody took it
     {
       core.count_run();
+      const pool_core::trace_scope span(core, t.trace_kind());
       t.invoke();
       return;
     }

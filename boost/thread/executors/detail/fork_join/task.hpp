@@ -13,6 +13,7 @@
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
+#include <boost/thread/executors/detail/fork_join/trace.hpp>
 
 #include <cstdint>
 #include <type_traits>
@@ -62,9 +63,14 @@ namespace fork_join {
     std::int64_t queued_at() const noexcept { return queued_at_; }
     void set_queued_at(std::int64_t i) noexcept { queued_at_ = i; }
 
+    // How the task was queued, for a trace's spans (trace.hpp). Written before the push that
+    // publishes the task, as counted() is; read only by the thread that runs it.
+    trace_span trace_kind() const noexcept { return kind_; }
+    void set_trace_kind(trace_span k) noexcept { kind_ = k; }
+
   protected:
     using action_fn = void (*)(task*, bool run);
-    explicit task(action_fn action) noexcept : action_(action) {}
+    explicit task(action_fn action, trace_span kind = trace_span::submit) noexcept : action_(action), kind_(kind) {}
     ~task() = default;
 
   private:
@@ -75,6 +81,7 @@ namespace fork_join {
     // chunk; with a closure, a node may move up one 16-byte class.
     std::int64_t queued_at_ = -1;
     bool counted_ = true;
+    trace_span kind_; // in the padding after counted_: the node does not grow
   };
 
   template <class F>
