@@ -33,6 +33,8 @@ namespace bench {
 
   // The serial peer: the baseline every other peer's answer and time is compared with.
   inline const char* const serial_peer = "serial";
+  // The environment variable through which --trace asks a cell's child to record its runs.
+  inline const char* const trace_variable = "FORK_JOIN_BENCH_TRACE";
 
   // --quick: tiny problems for a smoke test; full: sizes worth timing.
   enum class scale

@@ -16,7 +16,13 @@
 #include "bench.hpp"
 
 #include <boost/thread/executors/fork_join.hpp>
+#include <boost/thread/executors/fork_join_trace.hpp>
 
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <string>
 #include <utility>
 
 namespace bench {
@@ -24,11 +30,60 @@ namespace fork_join {
 
   namespace ex = boost::executors;
 
+  // Effects: records pool's timeline for the scope's lifetime if --trace named a file
+  // (bench::trace_variable); otherwise nothing. The recording is stopped at the end of the
+  // scope, inside the timed run, and written to the file when the child exits, outside it: the
+  // file holds the cell's last run. FORK_JOIN_BENCH_TRACE_EVENTS sets the events per thread.
+  class run_trace
+  {
+  public:
+    explicit run_trace(ex::fork_join_thread_pool& pool)
+    {
+      if (std::getenv(trace_variable))
+      {
+        const char* events = std::getenv("FORK_JOIN_BENCH_TRACE_EVENTS");
+        last().reset(); // the previous run's
+        last().reset(new ex::fork_join_trace(
+            pool, events ? std::strtoull(events, nullptr, 10) : ex::fork_join_trace::default_events_per_thread));
+      }
+    }
+    ~run_trace()
+    {
+      if (last())
+        last()->stop();
+    }
+    run_trace(const run_trace&) = delete;
+    run_trace& operator=(const run_trace&) = delete;
+
+  private:
+    // The last run's trace; written to the file at exit.
+    struct keeper
+    {
+      std::unique_ptr<ex::fork_join_trace> trace;
+      ~keeper()
+      {
+        const char* path = std::getenv(trace_variable);
+        if (!trace || !path)
+          return;
+        std::ofstream out(path);
+        trace->write_json(out);
+        std::fprintf(stderr, "trace: %llu events, %llu dropped, in %s\n", static_cast<unsigned long long>(trace->events()),
+                     static_cast<unsigned long long>(trace->dropped()), path);
+      }
+    };
+    static std::unique_ptr<ex::fork_join_trace>& last()
+    {
+      static keeper k;
+      return k.trace;
+    }
+  };
+
   // Effects: runs f() as a task on pool; the calling thread blocks until it has finished.
   // Returns: f()'s result.
   template <class F>
   auto run_root(ex::fork_join_thread_pool& pool, F&& f)
   {
+    const run_trace trace(pool);
     return ex::fork(pool, std::forward<F>(f)).get();
   }
 
@@ -55,6 +110,7 @@ namespace fork_join {
     {
       if (root_task_)
         return run_root(pool_, std::forward<F>(f));
+      const run_trace trace(pool_);
       return std::forward<F>(f)();
     }
 

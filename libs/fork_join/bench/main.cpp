@@ -129,6 +129,9 @@ options:
   --no-probes      skip the idle-cost and submit-latency probes
   --json FILE      also write every cell, the probes and the machine's details to FILE
   --plot FILE      also draw the median times with gnuplot into FILE (PNG)
+  --trace FILE     record the last run of the first cell on fork_join_thread_pool (the first
+                   fork_join* peer, at the first thread count) as a timeline in FILE (Chrome
+                   trace JSON: Perfetto opens it; fork_join_trace_plot FILE OUT.png draws it)
   --quick          tiny problems, for a smoke test
   --list           list the workloads, peers, probes and libraries, then exit
   --help           this text
@@ -187,6 +190,7 @@ struct options
   bool probes = true;
   std::string json;
   std::string plot;
+  std::string trace;
   bench::scale scale = bench::scale::full;
   bool list = false;
 };
@@ -290,6 +294,8 @@ options parse(int argc, char** argv)
       o.json = value();
     else if (arg == "--plot")
       o.plot = value();
+    else if (arg == "--trace")
+      o.trace = value();
     else if (arg == "--quick")
       quick = true;
     else if (arg == "--list")
@@ -935,9 +941,25 @@ int run_parent(const options& o)
     }
     return c;
   };
+  // --trace: the child of the first cell on our pool records (bench::fork_join::run_root).
+  std::size_t traced = jobs.size();
+  if (!o.trace.empty())
+    for (std::size_t i = 0; i < jobs.size() && traced == jobs.size(); ++i)
+      if (jobs[i].peer->name.compare(0, 9, "fork_join") == 0)
+        traced = i;
+  if (!o.trace.empty() && traced == jobs.size())
+    std::fprintf(stderr, "fork_join_bench: --trace: no cell runs on fork_join_thread_pool; nothing recorded\n");
   for (std::size_t i = 0; i < jobs.size(); ++i)
   {
+    if (i == traced)
+      setenv(bench::trace_variable, o.trace.c_str(), 1);
     r.cells.push_back(run_checked(i));
+    if (i == traced)
+    {
+      unsetenv(bench::trace_variable);
+      std::printf("trace of %s %s t=%u: %s\n", jobs[i].peer->workload.c_str(), jobs[i].peer->name.c_str(), jobs[i].threads,
+                  o.trace.c_str());
+    }
     bench::report::print_progress(r.cells.back(), i + 1, jobs.size());
   }
 
