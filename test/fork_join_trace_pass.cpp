@@ -26,6 +26,7 @@
 #include <cstdlib>
 #include <new>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -38,20 +39,59 @@
 namespace ex = boost::executors;
 using boost::property_tree::ptree;
 
-// The allocations of the threads that set counted_thread (recording_allocates_nothing).
+// The allocations of the threads that set counted_thread (recording_allocates_nothing). Every
+// form of the global operator new and delete is replaced, so that each block is freed by the
+// allocator that made it (a sanitizer's own nothrow new freed by our delete is a mismatch).
 static std::atomic<std::uint64_t> allocations{0};
 static thread_local bool counted_thread = false;
 
-void* operator new(std::size_t n)
+namespace {
+
+  void* counted_allocate(std::size_t n, std::size_t alignment) noexcept
+  {
+    if (counted_thread)
+      allocations.fetch_add(1, std::memory_order_relaxed);
+    n = n ? n : 1;
+    if (alignment <= alignof(std::max_align_t))
+      return std::malloc(n);
+    return std::aligned_alloc(alignment, (n + alignment - 1) / alignment * alignment);
+  }
+
+  void* counted_allocate_or_throw(std::size_t n, std::size_t alignment)
+  {
+    if (void* p = counted_allocate(n, alignment))
+      return p;
+    throw std::bad_alloc();
+  }
+
+} // namespace
+
+void* operator new(std::size_t n) { return counted_allocate_or_throw(n, 0); }
+void* operator new[](std::size_t n) { return counted_allocate_or_throw(n, 0); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return counted_allocate(n, 0); }
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return counted_allocate(n, 0); }
+void* operator new(std::size_t n, std::align_val_t a) { return counted_allocate_or_throw(n, std::size_t(a)); }
+void* operator new[](std::size_t n, std::align_val_t a) { return counted_allocate_or_throw(n, std::size_t(a)); }
+void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept
 {
-  if (counted_thread)
-    allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n ? n : 1))
-    return p;
-  throw std::bad_alloc();
+  return counted_allocate(n, std::size_t(a));
+}
+void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept
+{
+  return counted_allocate(n, std::size_t(a));
 }
 void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace {
 
