@@ -61,9 +61,13 @@ namespace sort {
 
   // The steps every peer's recursion shares. sort(a, b, n, into_b) sorts the n elements that
   // start at a, leaving the result at b if into_b, else at a; the other range is scratch.
+  // noinline: every peer runs the same machine code for them (one out-of-line copy), so a
+  // peer's time does not depend on how the compiler allocates registers for a merge loop
+  // inlined beside that peer's scheduling code (a change in the library's inlining once moved
+  // the fork peer's merge by 12%, doc/benchmark/README.md "Traces").
 
   // Effects: the whole sort for n <= grain.
-  inline void sort_leaf(int* a, int* b, std::size_t n, bool into_b)
+  __attribute__((noinline)) inline void sort_leaf(int* a, int* b, std::size_t n, bool into_b)
   {
     if (into_b)
     {
@@ -76,7 +80,7 @@ namespace sort {
 
   // Requires: [0, half) and [half, n) were sorted with !into_b.
   // Effects: merges them to where sort(a, b, n, into_b) leaves its result.
-  inline void merge_halves(int* a, int* b, std::size_t n, std::size_t half, bool into_b)
+  __attribute__((noinline)) inline void merge_halves(int* a, int* b, std::size_t n, std::size_t half, bool into_b)
   {
     int* const from = into_b ? a : b;
     int* const to = into_b ? b : a;
