@@ -50,8 +50,8 @@ namespace executors {
     // boost::async tasks, parallel_invoke and task_block children, and so the algorithms'
     // pieces), steals, searches, sleeps, parks and resumes of joining frames, joins that block,
     // submissions from threads that are not pool threads. Each pool thread records into a
-    // buffer of events_per_thread events (24 bytes each on a 64-bit target) that only it writes; each of the first
-    // outside_threads other threads that record gets one too.
+    // buffer of events_per_thread events (24 bytes each on a 64-bit target) that only it
+    // writes; each of the first outside_threads other threads that record gets one too.
     // Synchronization: an event that happens after the constructor returns is recorded (unless
     // its buffer is full); one that happens before is not.
     // Throws: std::logic_error if another fork_join_trace records `pool`; std::bad_alloc.
