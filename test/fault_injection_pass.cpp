@@ -39,6 +39,7 @@
 // At the end each case prints the (path, N) cases tried and failed.
 
 #define BOOST_TEST_MODULE fault_injection
+#include "replaced_operator_new.hpp"
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/algorithm.hpp>
@@ -115,58 +116,27 @@ bool should_fail() noexcept
   return n != 0 && (k == n || (k > n && persistent.load(std::memory_order_relaxed)));
 }
 
-void* allocate(std::size_t n, std::size_t align) noexcept
-{
-  if (n == 0)
-    n = 1;
-  if (align <= alignof(std::max_align_t))
-    return std::malloc(n);
-  void* p = nullptr;
-  return posix_memalign(&p, align, n) == 0 ? p : nullptr;
-}
-
 void* allocate_or_throw(std::size_t n, std::size_t align)
 {
   if (should_fail())
     throw std::bad_alloc();
-  if (void* p = allocate(n, align))
+  if (void* p = fj_test::malloc_block(n, align))
     return p;
   throw std::bad_alloc();
 }
 
 void* allocate_or_null(std::size_t n, std::size_t align) noexcept
 {
-  return should_fail() ? nullptr : allocate(n, align);
+  return should_fail() ? nullptr : fj_test::malloc_block(n, align);
 }
 
 } // namespace fault
 
-void* operator new(std::size_t n) { return fault::allocate_or_throw(n, 0); }
-void* operator new[](std::size_t n) { return fault::allocate_or_throw(n, 0); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return fault::allocate_or_null(n, 0); }
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return fault::allocate_or_null(n, 0); }
-void* operator new(std::size_t n, std::align_val_t a) { return fault::allocate_or_throw(n, std::size_t(a)); }
-void* operator new[](std::size_t n, std::align_val_t a) { return fault::allocate_or_throw(n, std::size_t(a)); }
-void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept
+void* test_operator_new(std::size_t n, std::size_t alignment) { return fault::allocate_or_throw(n, alignment); }
+void* test_operator_new_nothrow(std::size_t n, std::size_t alignment) noexcept
 {
-  return fault::allocate_or_null(n, std::size_t(a));
+  return fault::allocate_or_null(n, alignment);
 }
-void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept
-{
-  return fault::allocate_or_null(n, std::size_t(a));
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;

@@ -10,6 +10,7 @@
 // go on; threads that are not pool threads get lanes, as many as asked for.
 
 #define BOOST_TEST_MODULE fork_join_trace
+#include "replaced_operator_new.hpp"
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/fork_join.hpp>
@@ -39,59 +40,24 @@
 namespace ex = boost::executors;
 using boost::property_tree::ptree;
 
-// The allocations of the threads that set counted_thread (recording_allocates_nothing). Every
-// form of the global operator new and delete is replaced, so that each block is freed by the
-// allocator that made it (a sanitizer's own nothrow new freed by our delete is a mismatch).
+// The allocations of the threads that set counted_thread (recording_allocates_nothing).
 static std::atomic<std::uint64_t> allocations{0};
 static thread_local bool counted_thread = false;
 
-namespace {
-
-  void* counted_allocate(std::size_t n, std::size_t alignment) noexcept
-  {
-    if (counted_thread)
-      allocations.fetch_add(1, std::memory_order_relaxed);
-    n = n ? n : 1;
-    if (alignment <= alignof(std::max_align_t))
-      return std::malloc(n);
-    return std::aligned_alloc(alignment, (n + alignment - 1) / alignment * alignment);
-  }
-
-  void* counted_allocate_or_throw(std::size_t n, std::size_t alignment)
-  {
-    if (void* p = counted_allocate(n, alignment))
-      return p;
-    throw std::bad_alloc();
-  }
-
-} // namespace
-
-void* operator new(std::size_t n) { return counted_allocate_or_throw(n, 0); }
-void* operator new[](std::size_t n) { return counted_allocate_or_throw(n, 0); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return counted_allocate(n, 0); }
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return counted_allocate(n, 0); }
-void* operator new(std::size_t n, std::align_val_t a) { return counted_allocate_or_throw(n, std::size_t(a)); }
-void* operator new[](std::size_t n, std::align_val_t a) { return counted_allocate_or_throw(n, std::size_t(a)); }
-void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept
+void* test_operator_new_nothrow(std::size_t n, std::size_t alignment) noexcept
 {
-  return counted_allocate(n, std::size_t(a));
+  // relaxed: read after the counted work ends, which the root's get() orders.
+  if (counted_thread)
+    allocations.fetch_add(1, std::memory_order_relaxed);
+  return fj_test::malloc_block(n, alignment);
 }
-void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept
+
+void* test_operator_new(std::size_t n, std::size_t alignment)
 {
-  return counted_allocate(n, std::size_t(a));
+  if (void* p = test_operator_new_nothrow(n, alignment))
+    return p;
+  throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace {
 
