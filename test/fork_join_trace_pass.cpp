@@ -79,7 +79,9 @@ namespace {
   {
     const std::size_t dot = us.find('.');
     BOOST_REQUIRE_MESSAGE(dot != std::string::npos && us.size() - dot == 4, "time " << us);
-    return std::stoll(us.substr(0, dot)) * 1000 + std::stoll(us.substr(dot + 1));
+    const bool negative = us[0] == '-';
+    const std::int64_t t = std::stoll(us.substr(negative, dot - negative)) * 1000 + std::stoll(us.substr(dot + 1));
+    return negative ? -t : t;
   }
 
   // What a trace says, checked as it is read.
@@ -94,8 +96,9 @@ namespace {
   };
 
   // Requires: a trace written by write_json. Checks: it parses as JSON; every slice has
-  // dur >= 0; on each lane, slices do not overlap; a task's pieces are numbered 0, 1, ... in
-  // time order; every event names a lane the metadata named.
+  // dur >= 0 and lies between the recording's start and stop; on each lane, slices do not
+  // overlap; a task's pieces are numbered 0, 1, ... in time order; every event names a lane
+  // the metadata named.
   parsed parse(const std::string& json)
   {
     ptree root;
@@ -103,6 +106,7 @@ namespace {
     BOOST_REQUIRE_NO_THROW(boost::property_tree::read_json(in, root));
     parsed p;
     p.dropped = root.get<std::uint64_t>("otherData.dropped_events");
+    const std::int64_t recorded = ns_of(root.get<std::string>("otherData.recorded_us"));
     std::set<int> named;
     struct piece_at
     {
@@ -129,6 +133,7 @@ namespace {
       {
         const std::int64_t dur = ns_of(e.get<std::string>("dur"));
         BOOST_TEST(dur >= 0);
+        BOOST_TEST(ts + dur <= recorded); // every event lies inside the recording
         const std::string name = e.get<std::string>("name");
         ++p.names[name];
         std::uint64_t task = 0;
@@ -428,15 +433,26 @@ BOOST_AUTO_TEST_CASE(traces_started_and_stopped_while_the_pool_works)
         wrong.fetch_add(1);
     }
   });
-  for (int i = 0; i < 100; ++i)
+  struct stop_worker // a failed check below ends the case with the worker stopped, not std::terminate
   {
-    ex::fork_join_trace trace(pool, std::size_t(1) << (i % 12), 2);
-    std::this_thread::yield();
-    trace.stop();
-    parse(json_of(trace));
+    std::atomic<bool>& stop;
+    std::thread& worker;
+    ~stop_worker()
+    {
+      stop.store(true);
+      worker.join();
+    }
+  };
+  {
+    const stop_worker guard{stop, worker};
+    for (int i = 0; i < 100; ++i)
+    {
+      ex::fork_join_trace trace(pool, std::size_t(1) << (i % 12), 2);
+      std::this_thread::yield();
+      trace.stop();
+      parse(json_of(trace));
+    }
   }
-  stop.store(true);
-  worker.join();
   BOOST_TEST(wrong.load() == 0);
 }
 

@@ -653,7 +653,6 @@ namespace fork_join {
     BOOST_NOINLINE std::uint64_t trace_write(trace_what w, trace_span span, const void* p, std::int32_t arg,
                                              std::uint64_t only) noexcept
     {
-      const std::uint64_t ns = trace_now();
       worker_slot* const own = own_slot();
       std::atomic<unsigned>& busy = own ? own->trace_busy : trace_outside_busy_;
       std::uint64_t wrote = 0;
@@ -662,7 +661,12 @@ namespace fork_join {
         if (only == 0 || session->id() == only)
           if (trace_lane* const lane = own ? &session->pool_lane(own->index) : session->claim_outside_lane())
           {
-            lane->append(trace_event{ns, p, arg, w, span});
+            // The clock is read after the load that found the session, so after its start
+            // (taken before start_trace() published it) and before its stop (taken after
+            // stop_trace() saw this writer's busy count fall): every event lies inside the
+            // recording. Read before the load, a thread preempted between the two could
+            // write an event older than the session's start.
+            lane->append(trace_event{trace_now(), p, arg, w, span});
             wrote = session->id();
           }
       busy.fetch_sub(1, std::memory_order_release); // release: the writes above, to stop_trace()

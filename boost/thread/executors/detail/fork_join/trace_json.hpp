@@ -80,12 +80,18 @@ namespace fork_join {
     static unsigned tid(unsigned lane) noexcept { return lane + 1; }
 
     // Microseconds since the session's start, with nanoseconds as decimals.
-    void time(std::uint64_t ns) { micros(ns > s_.start_ns() ? ns - s_.start_ns() : 0); }
+    void time(std::uint64_t ns) { micros(ns, s_.start_ns()); }
 
-    void micros(std::uint64_t t)
+    // The microseconds from `from` to `to`, negative if `to` is earlier: every event lies
+    // inside the recording and a lane's events are in time order (pool_core::trace_write), so a
+    // negative time or duration in a trace is a bug to see, not to hide.
+    void micros(std::uint64_t to, std::uint64_t from)
     {
+      const bool negative = to < from;
+      const std::uint64_t t = negative ? from - to : to - from;
       char buf[32];
-      std::snprintf(buf, sizeof buf, "%llu.%03u", static_cast<unsigned long long>(t / 1000), static_cast<unsigned>(t % 1000));
+      std::snprintf(buf, sizeof buf, "%s%llu.%03u", negative ? "-" : "", static_cast<unsigned long long>(t / 1000),
+                    static_cast<unsigned>(t % 1000));
       out_ << buf;
     }
 
@@ -117,7 +123,7 @@ namespace fork_join {
       out_ << ",\"cat\":\"" << (trace_span_is_task(o.span) ? "task" : "wait") << "\",\"ts\":";
       time(o.piece_start);
       out_ << ",\"dur\":";
-      micros(ns > o.piece_start ? ns - o.piece_start : 0);
+      micros(ns, o.piece_start);
       out_ << ",\"args\":{\"depth\":" << depth;
       if (o.task)
         out_ << ",\"task\":" << o.task << ",\"piece\":" << o.pieces++;
