@@ -12,6 +12,7 @@
 // thread can make every allocation of its own fail until it disarms (out_of_memory_here).
 
 #define BOOST_TEST_MODULE out_of_memory
+#include "replaced_operator_new.hpp"
 #include "support.hpp"
 #include "watchdog.hpp"
 
@@ -37,32 +38,6 @@ namespace {
 // Whether allocations by this thread fail (constant-initialized: usable from operator new at
 // any point of a thread's life).
 thread_local bool allocations_fail = false;
-
-void* allocate(std::size_t n, std::size_t align)
-{
-  if (allocations_fail)
-    throw std::bad_alloc();
-  void* p = nullptr;
-  if (align <= alignof(std::max_align_t))
-    p = std::malloc(n ? n : 1);
-  else if (posix_memalign(&p, align, n ? n : 1) != 0)
-    p = nullptr;
-  if (!p)
-    throw std::bad_alloc();
-  return p;
-}
-
-void* allocate_nothrow(std::size_t n, std::size_t align) noexcept
-{
-  try
-  {
-    return allocate(n, align);
-  }
-  catch (const std::bad_alloc&)
-  {
-    return nullptr;
-  }
-}
 
 // Arms allocation failures on the calling thread; out_of_memory_over() disarms them.
 void out_of_memory_here() noexcept { allocations_fail = true; }
@@ -92,34 +67,20 @@ bool reports_a_failure()
 
 } // namespace
 
-// The replacement functions; every form, so that nothing allocated here is freed by another
-// allocator's delete (AddressSanitizer reports such a mismatch).
-void* operator new(std::size_t n) { return allocate(n, 0); }
-void* operator new[](std::size_t n) { return allocate(n, 0); }
-void* operator new(std::size_t n, std::align_val_t a) { return allocate(n, std::size_t(a)); }
-void* operator new[](std::size_t n, std::align_val_t a) { return allocate(n, std::size_t(a)); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return allocate_nothrow(n, 0); }
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return allocate_nothrow(n, 0); }
-void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept
+// The replacement functions (replaced_operator_new.hpp): every allocation of a thread that
+// armed out_of_memory_here() fails.
+void* test_operator_new(std::size_t n, std::size_t alignment)
 {
-  return allocate_nothrow(n, std::size_t(a));
+  void* const p = allocations_fail ? nullptr : malloc_block(n, alignment);
+  if (!p)
+    throw std::bad_alloc();
+  return p;
 }
-void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept
+
+void* test_operator_new_nothrow(std::size_t n, std::size_t alignment) noexcept
 {
-  return allocate_nothrow(n, std::size_t(a));
+  return allocations_fail ? nullptr : malloc_block(n, alignment);
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 // Defect 2: f throws while a child runs on a worker, and recording f's exception runs out of
 // memory. define_task_block used to let that std::bad_alloc out before joining: the child
