@@ -227,6 +227,46 @@ BOOST_AUTO_TEST_CASE(blocks_of_futures_ended_elsewhere_come_back)
   BOOST_TEST(live.load() == 0);
 }
 
+// A burst of forks that recurs makes its blocks once: a chain deeper than the recycler's idle
+// capacity, run again and again (as a program calls the same parallel routine, or a benchmark
+// repeats a run), spans many periodic sweeps, and none of them may free the blocks the next
+// burst needs. Before the fix, each periodic sweep halved the bound and freed half of them,
+// which the next run made again. Once the bursts stop, the idle blocks still go back.
+int chain(ex::fork_join_thread_pool& pool, int n)
+{
+  if (n == 0)
+    return 0;
+  ex::joinable_future<int> below = ex::fork(pool, chain, std::ref(pool), n - 1);
+  ex::join(pool, below);
+  return below.get() + 1;
+}
+
+BOOST_AUTO_TEST_CASE(a_recurring_burst_makes_its_blocks_once)
+{
+  typedef boost::detail::fork_join::fork_state<int, int (*)(ex::fork_join_thread_pool&, int),
+                                               std::tuple<std::reference_wrapper<ex::fork_join_thread_pool>, int> >
+      state;
+  typedef boost::detail::fork_join::fork_recycler<state> recycler;
+  constexpr int depth = 2000; // blocks in flight at once, far above idle_capacity
+  static_assert(depth > 4 * recycler::idle_capacity, "a burst the idle capacity alone would not keep");
+  ex::fork_join_thread_pool pool(1);
+  on_pool(pool, [&] {
+    BOOST_TEST_REQUIRE(chain(pool, depth) == depth);
+    const recycler* r = recycler::existing();
+    const std::uint64_t made = r ? r->made() : 0;
+    BOOST_TEST(made >= (recycling ? std::uint64_t(depth) : 0u));
+    // 40 bursts of 2000 forks: ten periods of 4 x 2000 forks, so ten periodic sweeps.
+    for (int round = 0; round < 40; ++round)
+      BOOST_TEST_REQUIRE(chain(pool, depth) == depth);
+    BOOST_TEST((r ? r->made() : 0) == made);
+    // The bursts stop: a long run of single forks frees what they left idle.
+    for (int i = 0; i < 100000; ++i)
+      BOOST_TEST_REQUIRE(chain(pool, 1) == 1);
+    BOOST_TEST(blocks_held<state>() <= (recycling ? recycler::idle_capacity + 2 : 0u));
+    return 0;
+  });
+}
+
 // boost::async(pool, f) takes its blocks from the same recycler; their plain futures cannot give
 // them back, and the recycler stacks them and takes back those on top whose futures have ended
 // (take_back_stacked), before any sweep. A long run of async + join + get holds a few blocks. The

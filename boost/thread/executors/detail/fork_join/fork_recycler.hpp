@@ -37,8 +37,10 @@
 // before its reuse.
 //
 // Bound: a thread keeps idle as many blocks of a type as it recently had in flight at once, at
-// least idle_capacity (peak_, halved at each periodic sweep); so a repeated burst of forks
-// reuses its blocks, and what a past burst left goes back within a few periods of forks.
+// least idle_capacity (peak_: at each periodic sweep, the larger of the most in flight during
+// the period that ends and half the bound before); so a burst of forks that recurs within a
+// period (four times as many forks as blocks) reuses its blocks and makes none, and what a past
+// burst left goes back within a few periods of forks once it stops recurring.
 //
 // Built with AddressSanitizer, recycling stays on (unlike block_cache.hpp), so that the sanitizer
 // checks the recycler itself (leaks at exit included); a stale use of a reused block is not
@@ -111,6 +113,9 @@ namespace fork_join {
     // Returns: how many blocks this thread holds, idle and in flight (for white-box tests).
     std::size_t blocks() const noexcept { return blocks_.size(); }
 
+    // Returns: how many blocks this thread has made so far (for white-box tests).
+    std::uint64_t made() const noexcept { return made_; }
+
     // Returns: a block of this thread's, idle until now, armed with the closure (State::arm).
     // If `stacked`, the block is also recorded on the stack of blocks whose futures cannot give
     // them back (take_back_stacked): a plain boost::future of our boost::async.
@@ -132,7 +137,9 @@ namespace fork_join {
       }
       else
         s = make_owned();
-      peak_ = std::max(peak_, blocks_.size() - idle_.size());
+      const std::size_t in_flight = blocks_.size() - idle_.size();
+      peak_ = std::max(peak_, in_flight);
+      period_peak_ = std::max(period_peak_, in_flight);
       try
       {
         if (stacked)
@@ -210,6 +217,7 @@ namespace fork_join {
       State* s = State::make_block(id_);
       s->index_ = blocks_.size();
       blocks_.push_back(s);
+      ++made_;
       return s;
     }
 
@@ -270,10 +278,12 @@ namespace fork_join {
     // gone. The next sweep comes when no block is idle, if this one took back a quarter of the
     // blocks or more, or once as many blocks again as are still in flight were made; and in
     // any case (`periodic`) after four times as many forks as there are blocks, so that blocks
-    // left behind by futures that ended elsewhere are found. A periodic sweep also halves
-    // peak_ (down to the blocks in flight) and frees the idle blocks beyond the new bound, so
-    // what a past burst left idle goes back in a few periods. Each sweep visits every block:
-    // amortized, a few visits per fork.
+    // left behind by futures that ended elsewhere are found. A periodic sweep also lowers the
+    // bound peak_ to the most blocks in flight during the period it ends, or to half the bound,
+    // whichever is larger, and frees the idle blocks beyond it: a burst that came back during
+    // the period keeps its blocks (halving alone would free half of them at every periodic
+    // sweep, and the next burst would make them again), and what a past burst left idle goes
+    // back in a few periods. Each sweep visits every block: amortized, a few visits per fork.
     void sweep(bool periodic) noexcept
     {
       const std::size_t before = blocks_.size();
@@ -299,7 +309,8 @@ namespace fork_join {
       productive_ = 4 * taken_back >= before;
       if (periodic)
       {
-        peak_ = std::max(in_flight, peak_ / 2);
+        peak_ = std::max({in_flight, period_peak_, peak_ / 2});
+        period_peak_ = in_flight;
         while (idle_.size() > std::max(idle_capacity, peak_))
         {
           State* const s = idle_.back();
@@ -319,6 +330,8 @@ namespace fork_join {
     std::uint64_t takes_ = 0;                  // forks so far
     std::uint64_t periodic_at_ = 4 * first_sweep; // takes_ at which to sweep in any case
     std::size_t peak_ = 0;                     // the most blocks in flight at once, decaying
+    std::size_t period_peak_ = 0;              // the most in flight since the last periodic sweep
+    std::uint64_t made_ = 0;                   // blocks made so far
     std::vector<std::size_t> stacked_;         // places in blocks_ of stacked takes, in order
   };
 
