@@ -10,6 +10,8 @@
 // GCC 12 warns (-Wtsan) that ThreadSanitizer does not model fences. The warning is silenced
 // here only: no happens-before edge of this library relies on a fence (each has a
 // release/acquire pair of its own, which TSan checks), and the real fence still runs under TSan.
+// GCC does not apply the pragma to this header when it comes from a precompiled header; such a
+// build needs -Wno-tsan (the tests' ThreadSanitizer build passes it, test/CMakeLists.txt).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FENCE_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FENCE_HPP
