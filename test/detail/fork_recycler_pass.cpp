@@ -230,8 +230,8 @@ BOOST_AUTO_TEST_CASE(blocks_of_futures_ended_elsewhere_come_back)
 // A burst of forks that recurs makes its blocks once: a chain deeper than the recycler's idle
 // capacity, run again and again (as a program calls the same parallel routine, or a benchmark
 // repeats a run), spans many periodic sweeps, and none of them may free the blocks the next
-// burst needs. Before the fix, each periodic sweep halved the bound and freed half of them,
-// which the next run made again. Once the bursts stop, the idle blocks still go back.
+// burst needs (a sweep that only halved the bound would free up to half of them, for the next
+// run to make again). Once the bursts stop, the idle blocks still go back.
 int chain(ex::fork_join_thread_pool& pool, int n)
 {
   if (n == 0)
@@ -255,7 +255,8 @@ BOOST_AUTO_TEST_CASE(a_recurring_burst_makes_its_blocks_once)
     const recycler* r = recycler::existing();
     const std::uint64_t made = r ? r->made() : 0;
     BOOST_TEST(made >= (recycling ? std::uint64_t(depth) : 0u));
-    // 40 bursts of 2000 forks: ten periods of 4 x 2000 forks, so ten periodic sweeps.
+    // 40 bursts of 2000 forks: about ten periods of 4 x (2000 + first_sweep) forks, so about
+    // ten periodic sweeps.
     for (int round = 0; round < 40; ++round)
       BOOST_TEST_REQUIRE(chain(pool, depth) == depth);
     BOOST_TEST((r ? r->made() : 0) == made);
