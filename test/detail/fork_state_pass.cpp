@@ -12,6 +12,9 @@
 // different closures, of our boost::async, and of Boost's own states (promise, packaged_task,
 // ready, deferred, continuations), in every order, on several threads at once, for results by
 // value, by reference and void. Each answer must be exactly dynamic_cast's.
+//
+// Also the fast path "unwatched completion" (fork_state::finish): every kind of Boost waiter on a
+// fork's future, at every point of the task's run, is woken (see its case below).
 
 #define BOOST_TEST_MODULE detail_fork_state
 #include "../support.hpp"
@@ -21,6 +24,7 @@
 #include <boost/thread/future.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <random>
 #include <thread>
@@ -161,4 +165,113 @@ BOOST_AUTO_TEST_CASE(threads_with_different_mixes_at_once)
   a.get();
   b.get();
   BOOST_TEST(wrong.load() == 0);
+}
+
+// ---- The fast path "unwatched completion" (fork_state::finish, doc/index.md ledger). ----
+// A fork's completion notifies Boost's condition variable, walks the external waiters and
+// launches continuations only if a Boost wait or a continuation marked the block watched first.
+// Each case below is a way Boost lets another thread wait on a fork's future, started while the
+// task runs, at a random point of the task's run (before it ends, as it ends, after): a missed
+// notify leaves the waiter asleep and the watchdog fails the test. The forks come from one
+// thread, whose blocks are reused from one iteration to the next, so a block that was watched
+// serves forks nobody watches, and the other way round (each kind in turn, and "none").
+
+namespace {
+
+enum class boost_waiter
+{
+  none,         // nobody waits: the block goes back unwatched
+  wait,         // future::wait()
+  wait_for,     // future::wait_for(an hour)
+  wait_until,   // future::wait_until(an hour from now)
+  wait_for_any, // boost::wait_for_any(f, a future that never becomes ready): an external waiter
+  shared_get,   // shared_future::get() on a copy, on another thread
+  then,         // then(pool, c): a continuation attached before, as or after the task ends
+  kinds
+};
+
+// Spins for about n iterations of a relaxed load (the task's length, or the waiter's delay).
+void spin(unsigned n)
+{
+  std::atomic<unsigned> sink{0};
+  for (unsigned i = 0; i < n; ++i)
+    sink.fetch_add(1, std::memory_order_relaxed);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(every_boost_wait_on_a_fork_is_woken)
+{
+  ex::fork_join_thread_pool pool(2);
+  std::mt19937 random(20261127);
+  const int rounds = 3000 / BOOST_THREAD_FJ_TEST_SCALE;
+  int woken = 0, expected_wakes = 0;
+  for (int i = 0; i < rounds; ++i)
+  {
+    const boost_waiter kind = static_cast<boost_waiter>(i % static_cast<int>(boost_waiter::kinds));
+    const unsigned run_for = random() % 4000, wait_after = random() % 4000;
+    ex::joinable_future<int> f = fork(pool, [run_for, i] {
+      spin(run_for);
+      return i;
+    });
+    switch (kind)
+    {
+    case boost_waiter::none:
+      BOOST_TEST(f.get() == i);
+      break;
+    case boost_waiter::shared_get:
+    {
+      boost::shared_future<int> s = f.share();
+      std::thread w([s, wait_after] {
+        spin(wait_after);
+        BOOST_VERIFY(s.get() >= 0);
+      });
+      w.join(); // a missed wake-up: the watchdog ends the test here
+      BOOST_TEST(s.get() == i);
+      ++woken;
+      break;
+    }
+    case boost_waiter::then:
+    {
+      spin(wait_after);
+      boost::future<int> c = f.then(pool, [](boost::future<int> g) { return g.get() + 1; });
+      BOOST_TEST(c.get() == i + 1);
+      ++woken;
+      break;
+    }
+    default:
+    {
+      std::atomic<bool> ready{false};
+      std::thread w([&f, &ready, kind, wait_after] {
+        spin(wait_after);
+        boost::promise<int> never;
+        boost::future<int> g = never.get_future();
+        switch (kind)
+        {
+        case boost_waiter::wait:
+          f.wait();
+          ready = f.is_ready();
+          break;
+        case boost_waiter::wait_for:
+          ready = f.wait_for(boost::chrono::hours(1)) == boost::future_status::ready;
+          break;
+        case boost_waiter::wait_until:
+          ready = f.wait_until(boost::chrono::steady_clock::now() + boost::chrono::hours(1)) ==
+                  boost::future_status::ready;
+          break;
+        default:
+          ready = boost::wait_for_any(f, g) == 0;
+          break;
+        }
+      });
+      w.join();
+      BOOST_TEST(ready.load());
+      BOOST_TEST(f.get() == i);
+      woken += ready ? 1 : 0;
+    }
+    }
+    if (kind != boost_waiter::none)
+      ++expected_wakes;
+  }
+  BOOST_TEST(woken == expected_wakes);
 }

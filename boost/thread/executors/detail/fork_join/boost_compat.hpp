@@ -18,8 +18,9 @@
 //     cross-casts it to find the task (forked_task_of); joinable_future moves it without
 //     touching the reference count and hands it back to the forking thread's recycler.
 //  2. shared_state<R> as a base class: fork_state.hpp derives from it, as Boost's own async
-//     states do, completing it with mark_finished_with_result / mark_exceptional_finish_internal
-//     (both under the state's mutex), and overriding run_if_is_deferred() (virtual).
+//     states do, completing it under the state's mutex (mark_finished_with_result_internal,
+//     mark_exceptional_finish_internal, or, unwatched, the result and done alone), and
+//     overriding run_if_is_deferred() and set_continuation_ptr() (both virtual).
 //  3. shared_state_base's fields, reset one by one when a block is reused (fork_state.hpp,
 //     make_idle): guarded by a layout check that fails when a field is added or renamed.
 //  4. shared_state<R>::result: boost::optional<T> or csbl::unique_ptr<T> (T* for T&); read by
@@ -29,6 +30,12 @@
 //  6. get_executor() and set_executor_policy(): the executor Boost records for
 //     boost::async(ex, f) and then(ex, f) (a boost::shared_ptr<executor>), read by a join to
 //     find the pool to help, written by our boost::async.
+//  7. callback and set_continuation_ptr(): the fast path "unwatched completion" (fork_state.hpp,
+//     finish) relies on every Boost wait that can block on a state calling its callback first
+//     (do_callback: wait(), get(), the timed waits, notify_when_ready), and on then() and
+//     unwrap() attaching through the virtual set_continuation_ptr(). Only the members can be
+//     checked here; the calls were read in Boost 1.74, 1.81 and the newest upstream headers,
+//     and detail_fork_state_pass waits on a fork in every one of these ways.
 // In the public-API-only build none of this is compiled: futures come from promises, a join
 // finds its task through the joinable_future only, a deferred future is recognised by
 // wait_for(0) == future_status::deferred, and the pool's boost::async overloads are left out
@@ -98,6 +105,8 @@ namespace fork_join {
                        decltype(std::declval<S&>().external_waiters), decltype(std::declval<S&>().callback),
                        decltype(std::declval<S&>().continuations), decltype(std::declval<S&>().ex_),
                        decltype(std::declval<S&>().run_if_is_deferred()), decltype(std::declval<S&>().get_executor()),
+                       decltype(std::declval<S&>().set_continuation_ptr(std::declval<typename S::continuation_ptr_type>(),
+                                                                       std::declval<boost::unique_lock<boost::mutex>&>())),
                        decltype(std::declval<S&>().set_executor_policy(std::declval<boost::shared_ptr<executors::executor> >())),
                        decltype(std::declval<S&>().mark_exceptional_finish_internal(
                            std::declval<const boost::exception_ptr&>(), std::declval<boost::unique_lock<boost::mutex>&>()))> >

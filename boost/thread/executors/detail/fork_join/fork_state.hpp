@@ -19,9 +19,10 @@
 //
 // Completion, in this order: the closure returns (or throws) and is destroyed; the run record
 // is marked done (rule (b) stops admitting what the runner pushes next); the result or
-// exception is stored in the shared state, which wakes its waiters and launches its
-// continuations; the run record is marked stored, which a joiner reads instead of taking the
-// shared state's mutex, and after which the block may be reused.
+// exception is stored in the shared state, which wakes its Boost waiters and launches its
+// continuations if any came (finish: "unwatched completion"); the run record is marked
+// stored, which a joiner reads instead of taking the shared state's mutex, and after which the
+// block may be reused.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORK_STATE_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORK_STATE_HPP
@@ -192,6 +193,7 @@ namespace fork_join {
       unrun_task_exception();
       boost::shared_ptr<fork_state> p = boost::allocate_shared<fork_state>(cached_allocator<fork_state>(), owner);
       fork_state* const s = p.get();
+      s->callback = watch{s}; // kept for the block's life (make_idle leaves it)
       s->self_ = p;
       s->spare_ = std::move(p);
       return s;
@@ -213,7 +215,8 @@ namespace fork_join {
       this->is_constructed = false;
       this->policy_ = boost::launch::none;
       this->ex_.reset();
-      this->callback.clear();
+      // callback: the block's watch, set once (make_block); relaxed: as the stores below.
+      watched_.store(false, std::memory_order_relaxed);
       if constexpr (!std::is_void<R>::value)
         this->result = decltype(this->result)();
       // relaxed: the next publication of the block is its push, which orders these.
@@ -267,14 +270,14 @@ namespace fork_join {
           std::apply(std::move(closure_->fn), std::move(closure_->bound));
           closure_.reset();
           this->end_run();
-          this->mark_finished_with_result();
+          finish();
         }
         else
         {
           R r = std::apply(std::move(closure_->fn), std::move(closure_->bound));
           closure_.reset();
           this->end_run();
-          this->mark_finished_with_result(std::forward<R>(r)); // moves a value, passes a reference
+          finish(std::forward<R>(r)); // moves a value, passes a reference
         }
       }
       catch (...)
@@ -285,6 +288,55 @@ namespace fork_join {
       }
     }
 
+
+    // What a Boost wait calls first (the shared state's callback; see finish()).
+    struct watch
+    {
+      fork_state* self;
+      // relaxed: the waiter then locks the state's mutex, which finish() holds when it reads.
+      void operator()() const noexcept { self->watched_.store(true, std::memory_order_relaxed); }
+    };
+
+    // A continuation attached by then() (or unwrap) marks the block watched, under the mutex.
+    void set_continuation_ptr(boost::shared_ptr<boost::detail::shared_state_base> c,
+                              boost::unique_lock<boost::mutex>& lock) override
+    {
+      watched_.store(true, std::memory_order_relaxed); // read by finish() under the same mutex
+      boost::detail::shared_state<R>::set_continuation_ptr(std::move(c), lock);
+    }
+
+    // Effects: stores the result (none for void) and marks the state done, under its mutex, as
+    // Boost's mark_finished_with_result does; the waiters, external waiters and continuations
+    // are woken or launched only if the block is watched.
+    // Fast path, "unwatched completion" (doc/index.md ledger): skips the condition variable's
+    // notify (its own mutex and a broadcast), the walk of the external waiters and the
+    // continuations' check. Precondition: every thread that waits on the state's condition
+    // variable, registers an external waiter (wait_for_any) or attaches a continuation set
+    // watched_ before it locks the mutex to look at `done`: Boost's waits and
+    // notify_when_ready() call the state's callback (do_callback: `watch`, with the mutex
+    // released) before they look, and then() reaches set_continuation_ptr(), virtual, under
+    // it. Either finish()'s critical section comes first, and the waiter, after its callback,
+    // sees done; or the waiter's does, and its store happens before finish() locks the mutex.
+    template <class... V>
+    void finish(V&&... v)
+    {
+      boost::unique_lock<boost::mutex> lk(this->mutex);
+      if (watched_.load(std::memory_order_relaxed))
+      {
+        this->mark_finished_with_result_internal(std::forward<V>(v)..., lk);
+        return;
+      }
+      if constexpr (std::is_reference<R>::value)
+        this->result = std::addressof(v...);
+      else if constexpr (!std::is_void<R>::value)
+      {
+        if constexpr (std::is_same<compat::storage_of<R>, boost::optional<R> >::value)
+          this->result.emplace(std::forward<V>(v)...);
+        else
+          this->result.reset(new R(std::forward<V>(v)...)); // csbl::unique_ptr, as Boost does
+      }
+      this->done = true;
+    }
 
     void store_exception(const boost::exception_ptr& e) noexcept
     {
@@ -306,6 +358,9 @@ namespace fork_join {
     future_ref spare_;                   // the next future's reference, while idle
     std::size_t index_ = 0;              // in the owner's list of blocks
     std::optional<closure> closure_;     // from arm() to the end of the run
+    // Whether a Boost waiter or a continuation may need finish() to wake it (watch,
+    // set_continuation_ptr); false again when the block is reused.
+    std::atomic<bool> watched_{false};
   };
 
   // Fast path, "lock-free get()" (doc/index.md ledger).
