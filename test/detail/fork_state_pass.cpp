@@ -190,7 +190,7 @@ enum class boost_waiter
   kinds
 };
 
-// Spins for about n iterations of a relaxed load (the task's length, or the waiter's delay).
+// Spins for n relaxed increments (the task's length, or the waiter's delay).
 void spin(unsigned n)
 {
   std::atomic<unsigned> sink{0};

@@ -298,7 +298,7 @@ namespace fork_join {
     };
 
     // A continuation attached by then() (or unwrap) marks the block watched, under the mutex.
-    void set_continuation_ptr(boost::shared_ptr<boost::detail::shared_state_base> c,
+    void set_continuation_ptr(typename boost::detail::shared_state_base::continuation_ptr_type c,
                               boost::unique_lock<boost::mutex>& lock) override
     {
       watched_.store(true, std::memory_order_relaxed); // read by finish() under the same mutex
@@ -321,6 +321,7 @@ namespace fork_join {
     void finish(V&&... v)
     {
       boost::unique_lock<boost::mutex> lk(this->mutex);
+      // relaxed: the mutex orders it against every mark that must be seen (the precondition).
       if (watched_.load(std::memory_order_relaxed))
       {
         this->mark_finished_with_result_internal(std::forward<V>(v)..., lk);
