@@ -163,7 +163,7 @@ namespace fork_join {
   // Throws: future_uninitialized; boost::thread_interrupted if a task throws it.
   // Complexity: O(1) per future visited, each visited once.
   template <class Iterator>
-  Iterator run_back_if_own_newest(pool_core* core, Iterator first, Iterator last)
+  BOOST_FORCEINLINE Iterator run_back_if_own_newest(pool_core* core, Iterator first, Iterator last)
   {
     if constexpr (std::is_base_of<std::bidirectional_iterator_tag,
                                   typename std::iterator_traits<Iterator>::iterator_category>::value)
@@ -230,6 +230,60 @@ namespace fork_join {
       return arm_result::done;
     };
     help_or_wait(core, scope, ready, block, [&] { awaited.check_no_cycle(); }, arm);
+  }
+
+  // The waiting part of join(ex, first, last), out of line as join_all_waiting() is: helps until
+  // every future of [first, last) is ready. [first, last) is what run_back_if_own_newest() left:
+  // the range's futures after it are ready.
+  template <class Iterator>
+  BOOST_NOINLINE void join_range_waiting(pool_core* core, Iterator first, Iterator last)
+  {
+    // The root ids of the awaited tasks, for rule (a) of the admission rule: fixed for the
+    // whole join, since a queued task is not ready and so is still pending.
+    root_set awaited;
+    // The first two tasks, as join(ex, fs...) treats its first two: they may be taken from
+    // under newer tasks of this thread's deque (a range of one, joined per child in fork order;
+    // the others are popped as they come up), their thieves may be leapfrogged, and they are
+    // published as the tasks this thread joins (rule (b), task_frame.hpp).
+    wait_scope scope;
+    task_tag first_roots[2] = {0, 0};
+    std::size_t k = 0;
+    for (Iterator it = first; it != last; ++it, ++k)
+    {
+      const forked_task* t = task_of(*it);
+      if (k < 2)
+      {
+        scope.claimable[k] = t;
+        scope.leapfrog[k] = record_of_task(t);
+        first_roots[k] = root_of_task(t);
+      }
+      require_valid(*it, record_of_task(t));
+      run_if_deferred(t, *it);
+      awaited.insert(root_of_task(t));
+    }
+    // Invariant: [pending, last) holds every future that was not ready when last looked at.
+    Iterator pending = first;
+    auto ready = [&] {
+      while (pending != last && fork_join::ready(*pending))
+        ++pending;
+      return pending == last;
+    };
+    scope.awaits = &root_set::contains;
+    scope.context = &awaited;
+    join_publication published(first_roots[0], first_roots[1]);
+    // Once: the frames below a join do not change while it waits (those it runs above them
+    // have returned before each check).
+    bool checked = false;
+    auto check = [&] {
+      if (!checked && awaited.any_on_own_stack())
+        boost::throw_exception(executors::join_cycle_error());
+      checked = true;
+    };
+    // Park on the first future that is not ready (ready() left `pending` there).
+    auto arm = [&](waker& w) {
+      return arm_for(record_of_task(task_of(*pending)), w);
+    };
+    help_or_wait(core, scope, ready, [&] { pending->wait(); }, check, arm);
   }
 
 } // namespace fork_join
@@ -339,8 +393,8 @@ namespace executors {
   // For other executors, as join(fs...).
   // Postconditions, Synchronization, Throws, Progress: as join(fs...).
   template <class Executor, class... Futures>
-  typename std::enable_if<!is_future_type<Executor>::value && (sizeof...(Futures) > 0) &&
-                          detail::fork_join::all_futures<Futures...>::value>::type
+  BOOST_FORCEINLINE typename std::enable_if<!is_future_type<Executor>::value && (sizeof...(Futures) > 0) &&
+                                            detail::fork_join::all_futures<Futures...>::value>::type
   join(Executor& ex, Futures&... fs)
   {
     detail::fork_join::pool_core* core = detail::fork_join::core_ptr(ex);
@@ -383,8 +437,8 @@ namespace executors {
   // thread looks at while it waits and O(d) for a cycle check on a stack of d frames
   // (detail/fork_join/root_set.hpp); it never scans the range per task.
   template <class Executor, class Iterator>
-  typename std::enable_if<!is_future_type<Executor>::value && !is_future_type<Iterator>::value &&
-                          is_future_type<typename std::iterator_traits<Iterator>::value_type>::value>::type
+  BOOST_FORCEINLINE typename std::enable_if<!is_future_type<Executor>::value && !is_future_type<Iterator>::value &&
+                                            is_future_type<typename std::iterator_traits<Iterator>::value_type>::value>::type
   join(Executor& ex, Iterator first, Iterator last)
   {
     detail::fork_join::pool_core* core = detail::fork_join::core_ptr(ex);
@@ -396,52 +450,7 @@ namespace executors {
     last = detail::fork_join::run_back_if_own_newest(core, first, last);
     if (first == last)
       return;
-    // The root ids of the awaited tasks, for rule (a) of the admission rule: fixed for the
-    // whole join, since a queued task is not ready and so is still pending.
-    detail::fork_join::root_set awaited;
-    // The first two tasks, as join(ex, fs...) treats its first two: they may be taken from
-    // under newer tasks of this thread's deque (a range of one, joined per child in fork order;
-    // the others are popped as they come up), their thieves may be leapfrogged, and they are
-    // published as the tasks this thread joins (rule (b), task_frame.hpp).
-    detail::fork_join::wait_scope scope;
-    detail::fork_join::task_tag first_roots[2] = {0, 0};
-    std::size_t k = 0;
-    for (Iterator it = first; it != last; ++it, ++k)
-    {
-      const detail::fork_join::forked_task* t = detail::fork_join::task_of(*it);
-      if (k < 2)
-      {
-        scope.claimable[k] = t;
-        scope.leapfrog[k] = detail::fork_join::record_of_task(t);
-        first_roots[k] = detail::fork_join::root_of_task(t);
-      }
-      detail::fork_join::require_valid(*it, detail::fork_join::record_of_task(t));
-      detail::fork_join::run_if_deferred(t, *it);
-      awaited.insert(detail::fork_join::root_of_task(t));
-    }
-    // Invariant: [pending, last) holds every future that was not ready when last looked at.
-    Iterator pending = first;
-    auto ready = [&] {
-      while (pending != last && detail::fork_join::ready(*pending))
-        ++pending;
-      return pending == last;
-    };
-    scope.awaits = &detail::fork_join::root_set::contains;
-    scope.context = &awaited;
-    detail::fork_join::join_publication published(first_roots[0], first_roots[1]);
-    // Once: the frames below a join do not change while it waits (those it runs above them
-    // have returned before each check).
-    bool checked = false;
-    auto check = [&] {
-      if (!checked && awaited.any_on_own_stack())
-        boost::throw_exception(join_cycle_error());
-      checked = true;
-    };
-    // Park on the first future that is not ready (ready() left `pending` there).
-    auto arm = [&](detail::fork_join::waker& w) {
-      return detail::fork_join::arm_for(detail::fork_join::record_of_task(detail::fork_join::task_of(*pending)), w);
-    };
-    detail::fork_join::help_or_wait(core, scope, ready, [&] { pending->wait(); }, check, arm);
+    detail::fork_join::join_range_waiting(core, first, last);
   }
 
 } // namespace executors

@@ -160,7 +160,7 @@ namespace executors {
     // ready); boost::thread_interrupted (an interruption point). The task's own exception is
     // not thrown here; get() throws it.
     // Progress: may run other tasks while waiting; never blocks a worker while work is queued.
-    void join()
+    BOOST_FORCEINLINE void join()
     {
       // join_one() checks valid(); recorded_core() copes with an invalid future.
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
@@ -178,8 +178,7 @@ namespace executors {
         detail::fork_join::join_one(core, task_, static_cast<base_type&>(*this));
         return;
       }
-      const std::shared_ptr<detail::fork_join::pool_core> recorded = detail::fork_join::recorded_core(*this);
-      detail::fork_join::join_one(recorded.get(), task_, static_cast<base_type&>(*this));
+      join_on_recorded();
     }
 
     // Effects, Returns, Throws: as boost::future<R>::get(): waits until ready, then returns
@@ -223,6 +222,14 @@ namespace executors {
   private:
     template <class T>
     friend const detail::fork_join::forked_task* detail::fork_join::task_of(const joinable_future<T>&) noexcept;
+
+    // join() helping the executor recorded in the shared state, if any: out of line, so that the
+    // frame join() is inlined into stays as small as its fast path needs.
+    BOOST_NOINLINE void join_on_recorded()
+    {
+      const std::shared_ptr<detail::fork_join::pool_core> recorded = detail::fork_join::recorded_core(*this);
+      detail::fork_join::join_one(recorded.get(), task_, static_cast<base_type&>(*this));
+    }
 
     // Fast path, "no scheduler reference" (doc/index.md ledger): empty when forked by one of the pool's
     // threads; join() then uses the scheduler only from a thread that proves it alive.

@@ -186,21 +186,23 @@ namespace fork_join {
   // help loop in the frame, which deep chains pay for on every level.
   // Effects: if the precondition holds, runs the task. Returns: whether it ran.
   // Throws: boost::thread_interrupted if the task throws it (as the help loop would).
-  inline bool run_if_own_newest(pool_core* core, const forked_task* t)
+  // Inlined, with what calls it up to the public join, so that a level of a chain of joins nests
+  // no frame of ours (pool_core::run_task_inline).
+  BOOST_FORCEINLINE bool run_if_own_newest(pool_core* core, const forked_task* t)
   {
     if (!core || !t || !stack_has_room())
       return false;
     task* const popped = core->pop_own_if_newest(t); // null if not a pool thread of core
     if (!popped)
       return false;
-    core->run_task(popped);
+    core->run_task_inline(popped);
     return true;
   }
 
   // Effects: run_if_own_newest() for tasks[n - 1], ..., tasks[0] in turn (forked in that
   // order, the last is the newest), skipping those whose record says stored, until one is not
   // run. Returns: whether every record (null: not a fork) now says stored.
-  inline bool run_all_if_own_newest(pool_core* core, const forked_task* const* tasks, const run_record* const* records, std::size_t n)
+  BOOST_FORCEINLINE bool run_all_if_own_newest(pool_core* core, const forked_task* const* tasks, const run_record* const* records, std::size_t n)
   {
     for (std::size_t k = n; k-- > 0;)
       if (!(records[k] && records[k]->stored()) && !run_if_own_newest(core, tasks[k]))
@@ -230,8 +232,9 @@ namespace fork_join {
   // `task` is not null; the calling pool thread publishes it as the one it joins
   // (pool_core.hpp, join_publication). A deferred future is run on the calling thread.
   // Throws: future_uninitialized; executors::join_cycle_error; boost::thread_interrupted.
+  // Inlined, as run_if_own_newest() is.
   template <class Future>
-  void join_one(pool_core* preferred, const forked_task* task, Future& f)
+  BOOST_FORCEINLINE void join_one(pool_core* preferred, const forked_task* task, Future& f)
   {
     const run_record* const record = record_of_task(task);
     require_valid(f, record);
