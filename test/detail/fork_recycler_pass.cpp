@@ -247,25 +247,91 @@ BOOST_AUTO_TEST_CASE(a_recurring_burst_makes_its_blocks_once)
                                                std::tuple<std::reference_wrapper<ex::fork_join_thread_pool>, int> >
       state;
   typedef boost::detail::fork_join::fork_recycler<state> recycler;
-  constexpr int depth = 2000; // blocks in flight at once, far above idle_capacity
+  constexpr int depth = 1200; // blocks in flight at once, far above idle_capacity
   static_assert(depth > 4 * recycler::idle_capacity, "a burst the idle capacity alone would not keep");
+  // Periods of forks between periodic sweeps, with about depth blocks held: the first, and the
+  // longest, which a steady state reaches after max_backoff quiet sweeps (fork_recycler.hpp).
+  constexpr std::uint64_t period = 4 * (depth + recycler::first_sweep);
+  constexpr std::uint64_t longest = period << recycler::max_backoff;
   ex::fork_join_thread_pool pool(1);
   on_pool(pool, [&] {
     BOOST_TEST_REQUIRE(chain(pool, depth) == depth);
     const recycler* r = recycler::existing();
     const std::uint64_t made = r ? r->made() : 0;
     BOOST_TEST(made >= (recycling ? std::uint64_t(depth) : 0u));
-    // 40 bursts of 2000 forks: about ten periods of 4 x (2000 + first_sweep) forks, so about
-    // ten periodic sweeps.
-    for (int round = 0; round < 40; ++round)
+    // Bursts over a periodic sweep at every period length, the longest included (the periods
+    // double from the first: period * (2^(max_backoff+1) - 1) forks), and one period more for
+    // the forks before the first periodic sweep.
+    const std::uint64_t burst_forks = period << (recycler::max_backoff + 1);
+    for (std::uint64_t forks = 0; forks < burst_forks; forks += depth)
       BOOST_TEST_REQUIRE(chain(pool, depth) == depth);
     BOOST_TEST((r ? r->made() : 0) == made);
-    // The bursts stop: a long run of single forks frees what they left idle.
-    for (int i = 0; i < 100000; ++i)
+    if (r)
+      BOOST_TEST(r->backoff() == recycler::max_backoff); // a steady state: the longest period
+    // The bursts stop: a long run of single forks frees what they left idle, within two longest
+    // periods (the one under way, whose sweep still sees the last burst, and the next, which
+    // halves the bound and returns the period to the first) and three first ones (down to a
+    // quarter, then to the idle capacity).
+    for (std::uint64_t i = 0; i < 2 * longest + 3 * period; ++i)
       BOOST_TEST_REQUIRE(chain(pool, 1) == 1);
     BOOST_TEST(blocks_held<state>() <= (recycling ? recycler::idle_capacity + 2 : 0u));
     return 0;
   });
+}
+
+// The shortcut of the sweep's back-off (fork_recycler.hpp, sweep): a periodic sweep that finds
+// nothing to do doubles the period, on the assumption that a steady state leaves no block behind,
+// or that one left behind may wait a longest period. Attack: reach the longest period, then
+// leave blocks behind (futures destroyed on another thread) while the thread still has idle
+// blocks, so that no sweep comes for want of one; their results must be destroyed (their blocks
+// taken back) within a longest period of forks, and the period must return to the first.
+BOOST_AUTO_TEST_CASE(a_block_left_behind_in_a_steady_state_comes_back)
+{
+  typedef state_of<counted, int> state;
+  typedef boost::detail::fork_join::fork_recycler<state> recycler;
+  constexpr int width = 2 * static_cast<int>(recycler::idle_capacity); // blocks of a burst
+  constexpr int left = width / 4;                                      // futures left behind
+  ex::fork_join_thread_pool pool(1);
+  on_pool(pool, [&] {
+    std::vector<ex::joinable_future<counted> > burst;
+    const auto fork_burst = [&](int n) {
+      for (int i = 0; i < n; ++i)
+        burst.push_back(ex::fork(pool, make_counted, i));
+      ex::join(pool, burst.begin(), burst.end());
+      for (int i = 0; i < n; ++i)
+        BOOST_TEST_REQUIRE(burst[i].get().value == i);
+    };
+    fork_burst(width);
+    burst.clear();
+    const recycler* r = recycler::existing();
+    const std::uint64_t period = 4 * (blocks_held<state>() + recycler::first_sweep);
+    const std::uint64_t longest = period << recycler::max_backoff;
+    // A steady state: the same burst, its futures all given back, over every period length.
+    for (std::uint64_t forks = 0; forks < period * ((2u << recycler::max_backoff) - 1) + longest; forks += width)
+    {
+      fork_burst(width);
+      burst.clear();
+    }
+    if (r)
+      BOOST_TEST_REQUIRE(r->backoff() == recycler::max_backoff);
+    BOOST_TEST_REQUIRE(live.load() == 0);
+    fork_burst(left);
+    std::thread([&] { burst.clear(); }).join(); // their last references end on another thread
+    BOOST_TEST_REQUIRE(live.load() == (recycling ? left : 0));
+    std::uint64_t forks = 0;
+    for (; live.load() != 0 && forks < 2 * longest; ++forks)
+    {
+      ex::joinable_future<counted> f = ex::fork(pool, make_counted, 1);
+      f.join();
+      BOOST_TEST_REQUIRE(f.get().value == 1);
+    }
+    BOOST_TEST(live.load() == 0);
+    BOOST_TEST(forks <= longest);
+    if (r)
+      BOOST_TEST(r->backoff() == 0u); // the sweep took blocks back: the first period again
+    return 0;
+  });
+  BOOST_TEST(live.load() == 0);
 }
 
 // boost::async(pool, f) takes its blocks from the same recycler; their plain futures cannot give

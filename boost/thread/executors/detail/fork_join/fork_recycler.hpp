@@ -39,8 +39,9 @@
 // Bound: a thread keeps idle as many blocks of a type as it recently had in flight at once, at
 // least idle_capacity (peak_: at each periodic sweep, the larger of the most in flight during
 // the period that ends and half the bound before); so a burst of forks that recurs within a
-// period (four times as many forks as blocks) reuses its blocks and makes none, and what a past
-// burst left goes back within a few periods of forks once it stops recurring.
+// period (four times as many forks as blocks, up to 64 times in a steady state: sweep) reuses
+// its blocks and makes none, and what a past burst left goes back within a few periods of forks
+// once it stops recurring.
 //
 // Built with AddressSanitizer, recycling stays on (unlike block_cache.hpp), so that the sanitizer
 // checks the recycler itself (leaks at exit included); a stale use of a reused block is not
@@ -90,6 +91,7 @@ namespace fork_join {
   public:
     static constexpr std::size_t idle_capacity = 256; // idle blocks kept at least (peak_: more)
     static constexpr std::size_t first_sweep = 64;    // blocks made before the first sweep
+    static constexpr unsigned max_backoff = 4;        // periods up to 4 << 4 forks a block (sweep)
 
     // Returns: the calling thread's recycler, made at the first call; nullptr once destroyed
     // (thread exit) or if BOOST_THREAD_FJ_NO_FORK_RECYCLING is defined.
@@ -115,6 +117,10 @@ namespace fork_join {
 
     // Returns: how many blocks this thread has made so far (for white-box tests).
     std::uint64_t made() const noexcept { return made_; }
+
+    // Returns: the sweep's back-off: the period is (4 << backoff()) forks a block held (sweep;
+    // for white-box tests).
+    unsigned backoff() const noexcept { return backoff_; }
 
     // Returns: a block of this thread's, idle until now, armed with the closure (State::arm).
     // If `stacked`, the block is also recorded on the stack of blocks whose futures cannot give
@@ -277,13 +283,23 @@ namespace fork_join {
     // Effects: takes back every block in flight whose result is stored and whose future is
     // gone. The next sweep comes when no block is idle, if this one took back a quarter of the
     // blocks or more, or once as many blocks again as are still in flight were made; and in
-    // any case (`periodic`) after four times as many forks as there are blocks, so that blocks
-    // left behind by futures that ended elsewhere are found. A periodic sweep also lowers the
-    // bound peak_ to the most blocks in flight during the period it ends, or to half the bound,
-    // whichever is larger, and frees the idle blocks beyond it: a burst that came back during
-    // the period keeps its blocks (halving alone would free half of them at every periodic
-    // sweep, and the next burst would make them again), and what a past burst left idle goes
-    // back in a few periods. Each sweep visits every block: amortized, a few visits per fork.
+    // any case (`periodic`) after a period of (4 << backoff_) times as many forks as there are
+    // blocks, so that blocks left behind by futures that ended elsewhere are found. A periodic
+    // sweep also lowers the bound peak_ to the most blocks in flight during the period it
+    // ends, or to half the bound, whichever is larger, and frees the idle blocks beyond it: a
+    // burst that came back during the period keeps its blocks (halving alone would free half
+    // of them at every periodic sweep, and the next burst would make them again), and what a
+    // past burst left idle goes back in a few periods.
+    // Cost: each sweep visits every block, and a visit to a block in flight reads two or three
+    // of its cache lines, which a computation with many forks pending (uts: about 10^4) has
+    // long evicted; at one visit per four forks, that was more than half of uts's simulated
+    // L2 read misses (doc/benchmark/README.md).
+    // So a periodic sweep that finds nothing to do (it takes nothing back and leaves the bound
+    // where it was: a steady state, whose futures all come back by give_back) doubles the
+    // period, up to 4 << max_backoff; any sweep that takes a block back, and any periodic one
+    // that lowers the bound, returns it to four. Amortized: at most one visit per four forks,
+    // one per 64 in a steady state; a block left behind after a steady state waits at most one
+    // long period (or less: the sweep when no block is idle finds it).
     void sweep(bool periodic) noexcept
     {
       const std::size_t before = blocks_.size();
@@ -307,19 +323,26 @@ namespace fork_join {
       // Taken back: the blocks that went idle or were freed, less those freed that were idle.
       const std::size_t taken_back = (before - in_flight) - idle_before;
       productive_ = 4 * taken_back >= before;
+      bool quiet = taken_back == 0;
       if (periodic)
       {
+        const std::size_t bound = peak_;
         peak_ = std::max({in_flight, period_peak_, peak_ / 2});
         period_peak_ = in_flight;
+        quiet = quiet && peak_ >= bound;
         while (idle_.size() > std::max(idle_capacity, peak_))
         {
           State* const s = idle_.back();
           idle_.pop_back();
           free_block(s);
         }
+        if (quiet)
+          backoff_ = std::min(backoff_ + 1, max_backoff);
       }
+      if (!quiet)
+        backoff_ = 0;
       sweep_at_ = blocks_.size() + std::max(first_sweep, in_flight);
-      periodic_at_ = takes_ + 4 * (blocks_.size() + first_sweep);
+      periodic_at_ = takes_ + (std::uint64_t(4) << backoff_) * (blocks_.size() + first_sweep);
     }
 
     const recycler_id id_;
@@ -331,6 +354,7 @@ namespace fork_join {
     std::uint64_t periodic_at_ = 4 * first_sweep; // takes_ at which to sweep in any case
     std::size_t peak_ = 0;                     // the most blocks in flight at once, decaying
     std::size_t period_peak_ = 0;              // the most in flight since the last periodic sweep
+    unsigned backoff_ = 0;                     // the period is (4 << backoff_) forks a block
     std::uint64_t made_ = 0;                   // blocks made so far
     std::vector<std::size_t> stacked_;         // places in blocks_ of stacked takes, in order
   };
