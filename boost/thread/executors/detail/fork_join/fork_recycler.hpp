@@ -297,9 +297,10 @@ namespace fork_join {
     // So a periodic sweep that finds nothing to do (it takes nothing back and leaves the bound
     // where it was: a steady state, whose futures all come back by give_back) doubles the
     // period, up to 4 << max_backoff; any sweep that takes a block back, and any periodic one
-    // that lowers the bound, returns it to four. Amortized: at most one visit per four forks,
-    // one per 64 in a steady state; a block left behind after a steady state waits at most one
-    // long period (or less: the sweep when no block is idle finds it).
+    // that lowers the bound, returns it to four. Amortized, the periodic sweeps visit one block
+    // per four forks, one per 64 in a steady state (the other sweeps, O(1) visits per fork); a
+    // block left behind after a steady state waits at most one longest period (or less: the
+    // sweep when no block is idle finds it).
     void sweep(bool periodic) noexcept
     {
       const std::size_t before = blocks_.size();
