@@ -251,7 +251,7 @@ BOOST_AUTO_TEST_CASE(a_recurring_burst_makes_its_blocks_once)
   static_assert(depth > 4 * recycler::idle_capacity, "a burst the idle capacity alone would not keep");
   // Periods of forks between periodic sweeps, with about depth blocks held: the first, and the
   // longest, which a steady state reaches after max_backoff quiet sweeps (fork_recycler.hpp).
-  constexpr std::uint64_t period = 4 * (depth + recycler::first_sweep);
+  constexpr std::uint64_t period = recycler::first_period * (depth + recycler::first_sweep);
   constexpr std::uint64_t longest = period << recycler::max_backoff;
   ex::fork_join_thread_pool pool(1);
   on_pool(pool, [&] {
@@ -304,7 +304,7 @@ BOOST_AUTO_TEST_CASE(a_block_left_behind_in_a_steady_state_comes_back)
     fork_burst(width);
     burst.clear();
     const recycler* r = recycler::existing();
-    const std::uint64_t period = 4 * (blocks_held<state>() + recycler::first_sweep);
+    const std::uint64_t period = recycler::first_period * (blocks_held<state>() + recycler::first_sweep);
     const std::uint64_t longest = period << recycler::max_backoff;
     // A steady state: the same burst, its futures all given back, over every period length.
     for (std::uint64_t forks = 0; forks < period * ((2u << recycler::max_backoff) - 1) + longest; forks += width)

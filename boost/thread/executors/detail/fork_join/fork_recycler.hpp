@@ -91,7 +91,8 @@ namespace fork_join {
   public:
     static constexpr std::size_t idle_capacity = 256; // idle blocks kept at least (peak_: more)
     static constexpr std::size_t first_sweep = 64;    // blocks made before the first sweep
-    static constexpr unsigned max_backoff = 4;        // periods up to 4 << 4 forks a block (sweep)
+    static constexpr std::uint64_t first_period = 4;  // forks a block held between periodic sweeps
+    static constexpr unsigned max_backoff = 4;        // periods up to first_period << 4 (sweep)
 
     // Returns: the calling thread's recycler, made at the first call; nullptr once destroyed
     // (thread exit) or if BOOST_THREAD_FJ_NO_FORK_RECYCLING is defined.
@@ -118,8 +119,8 @@ namespace fork_join {
     // Returns: how many blocks this thread has made so far (for white-box tests).
     std::uint64_t made() const noexcept { return made_; }
 
-    // Returns: the sweep's back-off: the period is (4 << backoff()) forks a block held (sweep;
-    // for white-box tests).
+    // Returns: the sweep's back-off: the period is first_period << backoff() forks a block held
+    // (sweep; for white-box tests).
     unsigned backoff() const noexcept { return backoff_; }
 
     // Returns: a block of this thread's, idle until now, armed with the closure (State::arm).
@@ -283,10 +284,10 @@ namespace fork_join {
     // Effects: takes back every block in flight whose result is stored and whose future is
     // gone. The next sweep comes when no block is idle, if this one took back a quarter of the
     // blocks or more, or once as many blocks again as are still in flight were made; and in
-    // any case (`periodic`) after a period of (4 << backoff_) times as many forks as there are
-    // blocks, so that blocks left behind by futures that ended elsewhere are found. A periodic
-    // sweep also lowers the bound peak_ to the most blocks in flight during the period it
-    // ends, or to half the bound, whichever is larger, and frees the idle blocks beyond it: a
+    // any case (`periodic`) after a period of first_period << backoff_ times as many forks as
+    // there are blocks, so that blocks left behind by futures that ended elsewhere are found. A
+    // periodic sweep also lowers the bound peak_ to the most blocks in flight during the period
+    // it ends, or to half the bound, whichever is larger, and frees the idle blocks beyond it: a
     // burst that came back during the period keeps its blocks (halving alone would free half
     // of them at every periodic sweep, and the next burst would make them again), and what a
     // past burst left idle goes back in a few periods.
@@ -343,7 +344,7 @@ namespace fork_join {
       if (!quiet)
         backoff_ = 0;
       sweep_at_ = blocks_.size() + std::max(first_sweep, in_flight);
-      periodic_at_ = takes_ + (std::uint64_t(4) << backoff_) * (blocks_.size() + first_sweep);
+      periodic_at_ = takes_ + (first_period << backoff_) * (blocks_.size() + first_sweep);
     }
 
     const recycler_id id_;
@@ -352,10 +353,10 @@ namespace fork_join {
     std::size_t sweep_at_ = first_sweep;       // blocks_.size() at which to sweep when none is idle
     bool productive_ = false;                  // whether the last sweep took back many blocks
     std::uint64_t takes_ = 0;                  // forks so far
-    std::uint64_t periodic_at_ = 4 * first_sweep; // takes_ at which to sweep in any case
+    std::uint64_t periodic_at_ = first_period * first_sweep; // takes_ at which to sweep in any case
     std::size_t peak_ = 0;                     // the most blocks in flight at once, decaying
     std::size_t period_peak_ = 0;              // the most in flight since the last periodic sweep
-    unsigned backoff_ = 0;                     // the period is (4 << backoff_) forks a block
+    unsigned backoff_ = 0;                     // the period: first_period << backoff_ forks a block
     std::uint64_t made_ = 0;                   // blocks made so far
     std::vector<std::size_t> stacked_;         // places in blocks_ of stacked takes, in order
   };
