@@ -220,16 +220,22 @@ namespace fork_join {
       (wait_if_pending(fs), ...);
     };
     // Park on the first future that is not ready; the loop re-checks all of them.
-    auto arm = [&](waker& w) {
-      for (std::size_t k = 0; k < n; ++k)
-        if (!records[k])
-          return arm_result::polled; // cheaper than asking each future
-      for (std::size_t k = 0; k < n; ++k)
-        if (!records[k]->stored())
-          return arm_for(records[k], w);
-      return arm_result::done;
+    auto arm = [&](parked_frame& pf) {
+      arm_result armed = arm_result::done;
+      std::size_t k = 0;
+      auto arm_if_pending = [&](auto& f) {
+        if (armed == arm_result::done && !is_ready(records[k], f))
+          armed = arm_for(records[k], f, pf);
+        ++k;
+      };
+      (arm_if_pending(fs), ...);
+      return armed;
     };
-    help_or_wait(core, scope, ready, block, [&] { awaited.check_no_cycle(); }, arm);
+    bool any_task = false;
+    for (std::size_t k = 0; k < n; ++k)
+      any_task = any_task || records[k] != nullptr;
+    help_or_wait(core, scope, ready, block, [&] { awaited.check_no_cycle(); }, arm,
+                 any_task ? BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS : BOOST_THREAD_FJ_FOREIGN_SPIN_ROUNDS);
   }
 
   // The waiting part of join(ex, first, last), out of line as join_all_waiting() is: helps until
@@ -247,6 +253,7 @@ namespace fork_join {
     // published as the tasks this thread joins (rule (b), task_frame.hpp).
     wait_scope scope;
     task_tag first_roots[2] = {0, 0};
+    bool any_task = false; // whether a future has a task of this library behind it
     std::size_t k = 0;
     for (Iterator it = first; it != last; ++it, ++k)
     {
@@ -260,6 +267,7 @@ namespace fork_join {
       require_valid(*it, record_of_task(t));
       run_if_deferred(t, *it);
       awaited.insert(root_of_task(t));
+      any_task = any_task || t != nullptr;
     }
     // Invariant: [pending, last) holds every future that was not ready when last looked at.
     Iterator pending = first;
@@ -280,10 +288,11 @@ namespace fork_join {
       checked = true;
     };
     // Park on the first future that is not ready (ready() left `pending` there).
-    auto arm = [&](waker& w) {
-      return arm_for(record_of_task(task_of(*pending)), w);
+    auto arm = [&](parked_frame& pf) {
+      return arm_for(record_of_task(task_of(*pending)), *pending, pf);
     };
-    help_or_wait(core, scope, ready, [&] { pending->wait(); }, check, arm);
+    help_or_wait(core, scope, ready, [&] { pending->wait(); }, check, arm,
+                 any_task ? BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS : BOOST_THREAD_FJ_FOREIGN_SPIN_ROUNDS);
   }
 
 } // namespace fork_join

@@ -79,11 +79,20 @@ namespace executors {
     std::uint64_t parks = 0;         // times a worker went to sleep for lack of work (or, while it
                                      // polls a parked frame, for a bounded time)
     std::uint64_t frames_parked = 0; // joins on pool threads that parked their frame to wait
+    std::uint64_t polls = 0;         // checks of a parked frame's future that nothing could hook
+                                     // (public-API-only mode, or no memory for a hook)
     std::uint64_t peak_pending = 0;  // sum over queues of each queue's peak length: an upper
                                      // bound on the number of tasks queued at any one time
     // Threads started besides the workers: always 0, as a join parks instead of blocking its
-    // thread (the spare threads that stood in for blocked joiners before are gone, issue 22).
+    // thread (the spare threads that stood in for blocked joiners before are gone).
     std::uint64_t spare_threads = 0;
+    // Gauges, not counters: their values at the call.
+    std::uint64_t frames_parked_now = 0;  // frames parked at this moment
+    std::uint64_t frames_parked_peak = 0; // frames parked at once, at most, since construction
+    std::uint64_t fiber_stacks = 0;       // fiber stacks mapped (in use or kept free)
+    std::uint64_t fiber_stack_bytes = 0;  // address space reserved for them
+    std::uint64_t fiber_stack_mappings = 0; // kernel mappings they take (vm.max_map_count
+                                            // counts these; an upper bound)
   };
 
   class fork_join_thread_pool;
@@ -115,10 +124,10 @@ namespace executors {
       // so 8 MiB holds about 10^4 levels and 640 MiB about 8 * 10^5 (doc/reference.md).
       std::size_t stack_size = 0;
       // The size in bytes of each stack a pool thread switches to when a join parks its frame
-      // (detail/fork_join/parking.hpp). 0 (the default): BOOST_THREAD_FJ_FIBER_STACK_SIZE if
-      // not 0, else the size of the worker stacks (stack_size, or its default; 8 MiB if that is
-      // the system's default). Address space, committed only as used; each thread keeps up to
-      // BOOST_THREAD_FJ_FIBER_STACK_CACHE of them for reuse.
+      // (detail/fork_join/parking.hpp). 0 (the default): BOOST_THREAD_FJ_FIBER_STACK_SIZE
+      // (8 MiB, a thread's default stack on Linux) if not 0, else the size of the worker stacks.
+      // Address space, committed only as used; each thread keeps up to
+      // BOOST_THREAD_FJ_FIBER_STACK_CACHE free ones with their pages for reuse.
       std::size_t fiber_stack_size = 0;
       // Called by each pool thread with the pool before it runs any closure (but those it runs
       // while a join of at_thread_entry's own is parked, doc/index.md "Parking"); empty: nothing.
@@ -319,6 +328,13 @@ namespace executors {
       r.parks = s.parks;
       r.frames_parked = s.frames_parked;
       r.peak_pending = s.peak_pending;
+      r.polls = s.polls;
+      const detail::fork_join::fiber_gauges g = core_->fiber_statistics();
+      r.frames_parked_now = g.parked_now;
+      r.frames_parked_peak = g.parked_peak;
+      r.fiber_stacks = g.stacks;
+      r.fiber_stack_bytes = g.bytes;
+      r.fiber_stack_mappings = g.mappings;
       return r;
     }
 

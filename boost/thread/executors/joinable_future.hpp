@@ -277,6 +277,7 @@ namespace fork_join {
 } // namespace detail
 
 using executors::joinable_future;
+using executors::fiber_stack_error;
 using executors::join_cycle_error;
 
 // So that wait_for_all, wait_for_any and our join() accept a joinable_future as a future.

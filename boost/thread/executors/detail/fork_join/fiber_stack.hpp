@@ -6,12 +6,31 @@
 // The stacks a pool thread runs on while frames of its are parked (parking.hpp), and the
 // per-thread cache that recycles them.
 //
-// A stack is an anonymous mapping of the requested size plus one guard page below it (an
-// overflow faults instead of writing over a neighbour), reserved without committing memory
-// (MAP_NORESERVE): only the pages a fiber touches are ever resident. A thread keeps up to
-// BOOST_THREAD_FJ_FIBER_STACK_CACHE stacks it has finished with for its next parkings, linked
-// through their top bytes, so a parking in a steady state makes no system call and allocates
-// nothing with operator new (a wait never needs the heap, fault_injection_pass.cpp).
+// Stacks are carved from slabs: one anonymous mapping holds a header page and
+// BOOST_THREAD_FJ_FIBER_STACKS_PER_MAPPING stacks, each with a guard page below it (an overflow
+// faults instead of writing over a neighbour), reserved without committing memory
+// (MAP_NORESERVE): only the pages a fiber touches are ever resident.
+//
+//     low                                                                      high
+//     | header page | guard | stack 0 ... top | guard | stack 1 ... top | ... |
+//
+// The guard pages are installed with madvise(MADV_GUARD_INSTALL) where the kernel has it
+// (Linux 6.13 and later): guard markers in the page tables, which do not split the mapping,
+// so a slab is one kernel mapping whatever its number of stacks, and vm.max_map_count (65530
+// by default) allows about 10^6 parked frames. Older kernels refuse that advice (EINVAL): the
+// guard pages are then made with mprotect(PROT_NONE), each of which splits the mapping, so a
+// stack costs two mappings (about 32,000 parked frames under the default vm.max_map_count).
+// Which of the two the process uses is found at its first slab and kept.
+//
+// Each stack keeps its top 64 bytes for this file: a pointer to its slab, written when the
+// stack is taken, so that giving it back finds the slab in O(1). The free stacks of a slab are
+// a stack of indices in its header page; the slabs that have a free stack form a list. A
+// thread keeps up to BOOST_THREAD_FJ_FIBER_STACK_CACHE free stacks with their pages for its
+// next parkings, so a parking in a steady state makes no system call and allocates nothing
+// with operator new (a wait never needs the heap, fault_injection_pass.cpp); a stack freed
+// beyond that gives its pages back (madvise(MADV_DONTNEED), the guard stays), and a slab whose
+// stacks are all free is unmapped once the thread has that many free stacks elsewhere.
+// Every operation is O(1) but mapping a slab (one mmap and one madvise or mprotect per stack).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FIBER_STACK_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FIBER_STACK_HPP
@@ -19,6 +38,8 @@
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/context/stack_context.hpp>
 
+#include <atomic>
+#include <cerrno>
 #include <cstddef>
 #include <cstdint>
 
@@ -27,98 +48,168 @@
 
 #ifndef BOOST_THREAD_FJ_FIBER_STACK_SIZE
 // Size in bytes of each stack a pool thread switches to when one of its frames parks (the
-// default of fork_join_thread_pool::options::fiber_stack_size); 0: the size of the pool's
-// worker stacks (stack_bounds.hpp), so that what a task may nest on a worker's own stack it may
-// nest on a fiber too. Address space only: a fiber commits the pages it touches, a few KiB for
-// most.
-#define BOOST_THREAD_FJ_FIBER_STACK_SIZE 0
+// default of fork_join_thread_pool::options::fiber_stack_size): 8 MiB, the stack a thread gets
+// by default on Linux (RLIMIT_STACK), so that a task that runs on a basic_thread_pool's thread
+// runs on a fiber too. Address space only: a fiber commits the pages it touches, a few KiB for
+// most. Nesting of this library's own fork/join forms does not depend on it: a join near the
+// end of a stack goes on on a fresh one (doc/index.md, "Deep chains"). 0: the size of the
+// pool's worker stacks (stack_bounds.hpp).
+#define BOOST_THREAD_FJ_FIBER_STACK_SIZE (std::size_t(8) << 20)
 #endif
 
 #ifndef BOOST_THREAD_FJ_FIBER_STACK_CACHE
-// How many finished fiber stacks a pool thread keeps for its next parkings.
+// How many free fiber stacks, with their pages, a pool thread keeps for its next parkings.
 #define BOOST_THREAD_FJ_FIBER_STACK_CACHE 16
+#endif
+
+#ifndef BOOST_THREAD_FJ_FIBER_STACKS_PER_MAPPING
+// How many fiber stacks one mapping (a slab) holds; a slab that cannot be mapped at this size
+// (an address-space limit) is retried with one stack.
+#define BOOST_THREAD_FJ_FIBER_STACKS_PER_MAPPING 16
+#endif
+
+// The advice of Linux 6.13 that installs guard markers (uapi asm-generic/mman-common.h), for
+// C library headers older than the kernel.
+#ifndef MADV_GUARD_INSTALL
+#define MADV_GUARD_INSTALL 102
 #endif
 
 namespace boost {
 namespace detail {
 namespace fork_join {
 
+  // What a pool's fiber stacks take of the system, summed over its threads (statistics()).
+  // relaxed everywhere: gauges that order nothing; they move only when a slab is mapped or
+  // unmapped.
+  struct stack_gauges
+  {
+    std::atomic<std::uint64_t> stacks{0};   // fiber stacks in mapped slabs, free or in use
+    std::atomic<std::uint64_t> bytes{0};    // address space of those slabs
+    std::atomic<std::uint64_t> mappings{0}; // kernel mappings they take (an upper bound: the
+                                            // kernel may merge neighbours)
+
+    void add(std::uint64_t s, std::uint64_t b, std::uint64_t m) noexcept
+    {
+      stacks.fetch_add(s, std::memory_order_relaxed);
+      bytes.fetch_add(b, std::memory_order_relaxed);
+      mappings.fetch_add(m, std::memory_order_relaxed);
+    }
+    void sub(std::uint64_t s, std::uint64_t b, std::uint64_t m) noexcept
+    {
+      stacks.fetch_sub(s, std::memory_order_relaxed);
+      bytes.fetch_sub(b, std::memory_order_relaxed);
+      mappings.fetch_sub(m, std::memory_order_relaxed);
+    }
+  };
+
   class fiber_stack_cache
   {
   public:
     // size: usable bytes of each stack (rounded up to whole pages), at least 64 KiB.
-    explicit fiber_stack_cache(std::size_t size) noexcept : size_(round_up(size < (std::size_t(64) << 10) ? (std::size_t(64) << 10) : size)) {}
+    // gauges: where the slabs are counted (may be null).
+    fiber_stack_cache(std::size_t size, stack_gauges* gauges) noexcept
+        : size_(round_up(size < (std::size_t(64) << 10) ? (std::size_t(64) << 10) : size)), gauges_(gauges)
+    {
+    }
     fiber_stack_cache(const fiber_stack_cache&) = delete;
     fiber_stack_cache& operator=(const fiber_stack_cache&) = delete;
-    ~fiber_stack_cache() { trim(0); }
+    ~fiber_stack_cache() { trim(); }
 
-    // Returns: a stack (sp: its highest address; size: its extent, guard page included), from
-    // the cache or a new mapping; one with sp == nullptr if the system refused the mapping.
+    // Returns: a free stack (sp: 64 bytes below its top; size: the bytes below sp, down to
+    // its guard page), from a slab or a new one; one with sp == nullptr if the system refused
+    // the mapping (error() then says why).
     boost::context::stack_context take() noexcept
     {
       boost::context::stack_context s;
-      if (free_)
-      {
-        cached_* const c = free_;
-        free_ = c->next;
-        --count_;
-        s.sp = c->sp;
-        s.size = c->size;
+      if (!partial_ && !map_slab())
         return s;
-      }
-      const std::size_t total = size_ + page();
-      void* const base = ::mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-      if (base == MAP_FAILED)
-        return s;
-      if (::mprotect(base, page(), PROT_NONE) != 0)
-      {
-        ::munmap(base, total);
-        return s;
-      }
-      s.sp = static_cast<char*>(base) + total;
-      s.size = total;
+      slab* const sl = partial_;
+      const std::uint32_t i = free_index(sl)[--sl->free_count];
+      --free_total_;
+      if (sl->free_count == 0)
+        unlink(sl);
+      char* const top = stack_top(sl, i);
+      *reinterpret_cast<slab**>(top - own_bytes) = sl; // the top page: the fiber's first use
+      s.sp = top - own_bytes;
+      s.size = size_ - own_bytes;
       return s;
     }
 
-    // Effects: keeps s for a later take(), or unmaps it if the cache is full.
+    // Requires: s came from take() of this cache and is no longer run on.
+    // Effects: makes s free again (see the file comment for what it keeps).
     void give_back(boost::context::stack_context& s) noexcept
     {
-      if (count_ >= BOOST_THREAD_FJ_FIBER_STACK_CACHE)
+      char* const top = static_cast<char*>(s.sp) + own_bytes;
+      slab* const sl = *reinterpret_cast<slab**>(s.sp);
+      if (sl->free_count + 1 == sl->count && free_total_ - sl->free_count >= BOOST_THREAD_FJ_FIBER_STACK_CACHE)
       {
-        unmap(s.sp, s.size);
+        // The slab's last stack in use, and enough free stacks elsewhere: the slab goes.
+        if (sl->free_count != 0)
+          unlink(sl);
+        free_total_ -= sl->free_count;
+        unmap(sl);
         return;
       }
-      cached_* const c = static_cast<cached_*>(s.sp) - 1; // in the stack's top bytes, now unused
-      c->sp = s.sp;
-      c->size = s.size;
-      c->next = free_;
-      free_ = c;
-      ++count_;
+      if (free_total_ >= BOOST_THREAD_FJ_FIBER_STACK_CACHE)
+        ::madvise(top - size_, size_ - page(), MADV_DONTNEED); // keeps the top page and the guard
+      free_index(sl)[sl->free_count++] = index_of(sl, top);
+      ++free_total_;
+      if (sl->free_count == 1)
+        link(sl);
     }
 
-    // Effects: unmaps cached stacks until at most `keep` remain.
-    void trim(std::size_t keep) noexcept
+    // Requires: no stack of this cache is in use. Effects: unmaps every slab.
+    void trim() noexcept
     {
-      while (count_ > keep)
+      while (slab* const sl = partial_)
       {
-        cached_* const c = free_;
-        free_ = c->next;
-        --count_;
-        unmap(c->sp, c->size);
+        unlink(sl);
+        free_total_ -= sl->free_count;
+        unmap(sl);
       }
     }
 
+    // Returns: the errno of the last mapping the system refused (0: none yet).
+    int error() const noexcept { return error_; }
+    // Returns: the usable size of each stack, and the bytes of one mapping that holds k stacks.
+    std::size_t stack_size() const noexcept { return size_; }
+    std::size_t slab_bytes(std::size_t k) const noexcept { return page() + k * (page() + size_); }
+
     // Returns: the lowest usable address of s (above its guard page) and its usable size.
-    static void* bottom(const boost::context::stack_context& s) noexcept { return static_cast<char*>(s.sp) - s.size + page(); }
-    static std::size_t usable(const boost::context::stack_context& s) noexcept { return s.size - page(); }
+    static void* bottom(const boost::context::stack_context& s) noexcept { return static_cast<char*>(s.sp) - s.size; }
+    static std::size_t usable(const boost::context::stack_context& s) noexcept { return s.size; }
+
+    // Returns: whether guard pages are guard markers (one mapping a slab) rather than
+    // mprotect'ed pages (two mappings a stack); known once a slab was mapped.
+    static bool guard_markers() noexcept { return guard_mode().load(std::memory_order_relaxed) == markers; }
 
   private:
-    struct cached_
+    static constexpr std::size_t own_bytes = 64; // at each stack's top: its slab
+
+    // In the slab's header page, followed by free_index(): the free stacks, by index.
+    struct slab
     {
-      void* sp;
-      std::size_t size;
-      cached_* next;
+      slab* prev;
+      slab* next;
+      std::uint32_t count;      // stacks in the slab
+      std::uint32_t free_count; // entries of free_index() in use
+      std::size_t bytes;        // of the mapping
     };
+    static std::uint32_t* free_index(slab* sl) noexcept { return reinterpret_cast<std::uint32_t*>(sl + 1); }
+
+    enum guard_kind
+    {
+      unknown,
+      markers,  // madvise(MADV_GUARD_INSTALL)
+      protected_ // mprotect(PROT_NONE)
+    };
+
+    // relaxed: every thread that finds it unknown finds the same answer from the kernel.
+    static std::atomic<int>& guard_mode() noexcept
+    {
+      static std::atomic<int> mode{unknown};
+      return mode;
+    }
 
     static std::size_t page() noexcept
     {
@@ -129,11 +220,120 @@ namespace fork_join {
       return p;
     }
     static std::size_t round_up(std::size_t n) noexcept { return (n + page() - 1) / page() * page(); }
-    static void unmap(void* sp, std::size_t size) noexcept { ::munmap(static_cast<char*>(sp) - size, size); }
+
+    char* stack_top(slab* sl, std::uint32_t i) const noexcept
+    {
+      return reinterpret_cast<char*>(sl) + page() + std::size_t(i) * (page() + size_) + page() + size_;
+    }
+    std::uint32_t index_of(slab* sl, char* top) const noexcept
+    {
+      return static_cast<std::uint32_t>((top - reinterpret_cast<char*>(sl) - page()) / (page() + size_) - 1);
+    }
+
+    // Effects: installs the guard page at g (p bytes) and adds to `mappings` the mappings that
+    // splits off. Returns: whether the system allowed it.
+    static bool install_guard(void* g, std::size_t p, std::uint64_t& mappings) noexcept
+    {
+      int mode = guard_mode().load(std::memory_order_relaxed);
+      if (mode != protected_)
+      {
+        if (::madvise(g, p, MADV_GUARD_INSTALL) == 0)
+        {
+          guard_mode().store(markers, std::memory_order_relaxed);
+          return true;
+        }
+        if (errno != EINVAL || mode == markers)
+          return false;
+        guard_mode().store(protected_, std::memory_order_relaxed);
+      }
+      if (::mprotect(g, p, PROT_NONE) != 0)
+        return false;
+      mappings += 2; // the guard, and the stack above it split off
+      return true;
+    }
+
+    // Effects: maps a slab and files it with all its stacks free. Returns: false (error_ set)
+    // if the system refused.
+    bool map_slab() noexcept
+    {
+      std::size_t k = BOOST_THREAD_FJ_FIBER_STACKS_PER_MAPPING;
+      if (k < 1)
+        k = 1;
+      const std::size_t header_max = (page() - sizeof(slab)) / sizeof(std::uint32_t);
+      if (k > header_max)
+        k = header_max;
+      void* base = MAP_FAILED;
+      for (;;)
+      {
+        base = ::mmap(nullptr, slab_bytes(k), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+        if (base != MAP_FAILED || k == 1)
+          break;
+        k = 1; // an address-space limit may still allow one stack
+      }
+      if (base == MAP_FAILED)
+      {
+        error_ = errno;
+        return false;
+      }
+      std::uint64_t mappings = 1;
+      for (std::size_t i = 0; i < k; ++i)
+      {
+        if (!install_guard(static_cast<char*>(base) + page() + i * (page() + size_), page(), mappings))
+        {
+          error_ = errno;
+          ::munmap(base, slab_bytes(k));
+          return false;
+        }
+      }
+      slab* const sl = static_cast<slab*>(base);
+      sl->prev = sl->next = nullptr;
+      sl->count = static_cast<std::uint32_t>(k);
+      sl->free_count = static_cast<std::uint32_t>(k);
+      sl->bytes = slab_bytes(k);
+      // Taken from the highest index down: the stack nearest the header first.
+      for (std::size_t i = 0; i < k; ++i)
+        free_index(sl)[i] = static_cast<std::uint32_t>(k - 1 - i);
+      free_total_ += k;
+      link(sl);
+      if (gauges_)
+        gauges_->add(k, sl->bytes, mappings);
+      return true;
+    }
+
+    void unmap(slab* sl) noexcept
+    {
+      const std::uint64_t k = sl->count;
+      const std::size_t bytes = sl->bytes;
+      const std::uint64_t mappings = guard_markers() ? 1 : 1 + 2 * k;
+      ::munmap(sl, bytes);
+      if (gauges_)
+        gauges_->sub(k, bytes, mappings);
+    }
+
+    void link(slab* sl) noexcept
+    {
+      sl->prev = nullptr;
+      sl->next = partial_;
+      if (partial_)
+        partial_->prev = sl;
+      partial_ = sl;
+    }
+    void unlink(slab* sl) noexcept
+    {
+      if (sl->prev)
+        sl->prev->next = sl->next;
+      else
+        partial_ = sl->next;
+      if (sl->next)
+        sl->next->prev = sl->prev;
+      sl->prev = sl->next = nullptr;
+    }
 
     const std::size_t size_;
-    cached_* free_ = nullptr;
-    std::size_t count_ = 0;
+    stack_gauges* const gauges_;
+    slab* partial_ = nullptr;     // the slabs with a free stack
+    std::size_t free_total_ = 0;  // free stacks in all slabs
+    int error_ = 0;
   };
 
 } // namespace fork_join

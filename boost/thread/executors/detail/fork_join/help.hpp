@@ -20,9 +20,12 @@
 // the graph, and this covers the article's "evil case" too (a join that starts before the
 // awaited task is even submitted: the parked thread runs the submitter). A thread that is not
 // a pool thread sleeps in block() instead: it is never needed to run anything.
-// If no stack can be had for the fiber (the system refuses the mapping), the joiner falls back
-// to running any queued task, as the article's join does, and then sleeps: the one case where
-// the progress guarantee does not hold, documented in doc/index.md.
+// If no stack can be had for the fiber (the system refuses the mapping), a join of futures
+// throws executors::fiber_stack_error, which names the limit: its task ends with that
+// exception, and nothing it waited for is lost (those tasks are queued or running, and run).
+// A wait whose children live in its frame (stack_task.hpp) cannot give up so: it always finds
+// the thread's spare stack (parking.hpp), since its child was queued only while the thread had
+// one.
 //
 // Stack: a thread only takes queued tasks while it has stack to spare (stack_bounds.hpp);
 // below that it only waits, which is safe: a thread that is not a pool thread is never needed,
@@ -39,20 +42,59 @@
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
 #include <boost/thread/exceptions.hpp>
+#include <boost/throw_exception.hpp>
 
+#include <cerrno>
+#include <string>
 #include <type_traits>
 
 namespace boost {
+namespace executors {
+
+  // Thrown by a join on a pool thread that must park its frame (nothing it may run, doc/index.md
+  // "Parking") when the system refuses the mapping of a stack to go on on: the process reached
+  // vm.max_map_count, its address-space limit (RLIMIT_AS, ulimit -v), or, under strict
+  // overcommit (vm.overcommit_memory=2), its memory. code() is the errno of the refused mapping;
+  // what() names the limits and the options that change them. The joining task ends with it;
+  // every task accepted before runs as usual, and the pool stays usable.
+  class fiber_stack_error : public thread_resource_error
+  {
+  public:
+    fiber_stack_error(int ev, const std::string& what_arg) : thread_resource_error(ev, what_arg) {}
+  };
+
+} // namespace executors
+
+#ifndef BOOST_THREAD_FJ_FOREIGN_SPIN_ROUNDS
+// The spin rounds of a join before it parks when none of its futures has a task of this
+// library behind it (a boost::promise's, then()'s, another executor's): such a join may run
+// nothing while it waits (no task is awaited), so its rounds only wait, yielding the thread,
+// for a future that something outside is to make ready. 0: it parks at once, hooked to the
+// future, and its thread runs other tasks. With 64 rounds (those of a fork's join) a park on
+// a promise's future took about 120 us of a worker, with 0 about 3 us (10^4 frames parked on
+// a pool of 2, doc/benchmark/README.md).
+#define BOOST_THREAD_FJ_FOREIGN_SPIN_ROUNDS 0
+#endif
+
 namespace detail {
 namespace fork_join {
 
-  // What arm(w) of help_until did with the waker of a frame about to park.
-  enum class arm_result
+  // Throws: executors::fiber_stack_error for a pool thread of `own` that found no stack to park
+  // on (help_until). Out of line: cold.
+  [[noreturn]] BOOST_NOINLINE inline void throw_no_fiber_stack(pool_core& own)
   {
-    done,       // nothing to wait for any more: w was not registered
-    registered, // w will be posted once, when what the frame waits for is done
-    polled      // nothing will post w: the frame's thread polls ready()
-  };
+    const int err = own.home().stack_error();
+    const fiber_gauges g = own.fiber_statistics();
+    std::string what = "boost::executors::fork_join_thread_pool: a join found no stack to park on: the system refused a mapping "
+                       "of fiber stacks of " +
+                       std::to_string(own.home().stack_size() >> 10) + " KiB (this pool has " + std::to_string(g.stacks) +
+                       " fiber stacks mapped, " + std::to_string(g.bytes >> 20) + " MiB of address space, " +
+                       std::to_string(g.mappings) + " mappings, " + std::to_string(g.parked_now) +
+                       " frames parked). Limits: vm.max_map_count (mappings), RLIMIT_AS (ulimit -v), memory under "
+                       "vm.overcommit_memory=2. Lower fork_join_thread_pool::options::fiber_stack_size "
+                       "(BOOST_THREAD_FJ_FIBER_STACK_SIZE), or raise the limit";
+    boost::throw_exception(executors::fiber_stack_error(err ? err : ENOMEM, what));
+  }
 
   // Calls ready() for a polled parked frame (parking.hpp).
   template <class Ready>
@@ -67,33 +109,37 @@ namespace fork_join {
   // oneTBB with it inline).
   // Effects: parks the calling frame on the calling pool thread of `own` until arm()'s
   // registration is posted (or, polled, until ready() holds), unless arm() finds nothing to
-  // wait for. Requires: own.reserve_stack() returned true.
-  // Throws: what arm() throws; boost::thread_interrupted if a polled frame was resumed by an
-  // interruption of the thread.
+  // wait for. arm(frame) registers the frame (a waker) or hooks it (parked_frame::hook_with).
+  // Requires: own.reserve_stack() returned true.
+  // Throws: what arm() throws; boost::thread_interrupted if a polled or hooked frame was
+  // resumed by an interruption of the thread.
   template <class Ready, class Arm>
   BOOST_NOINLINE void park_until_posted(pool_core& own, Ready& ready, Arm& arm)
   {
     parked_frame frame(own.home(), this_thread::interruption_enabled());
-    const arm_result armed = arm(static_cast<waker&>(frame));
+    const arm_result armed = arm(frame);
     if (armed == arm_result::done)
       return;
     if (armed == arm_result::polled)
       frame.poll_with(&poll_ready<Ready>, &ready);
-    own.park(frame, armed == arm_result::polled);
+    own.park(frame, armed);
     if (frame.interrupted())
       throw thread_interrupted(); // as Boost's interruption points throw it
   }
 
   // Requires: first != nullptr; second is nullptr or another pool.
   // Effects: until ready() returns true, runs tasks that `scope` admits, of `first`, then of
-  // `second`; when there are none, a pool thread parks the calling frame (arm(w) registers the
+  // `second`; when there are none, after spin_rounds rounds of looking again, a pool thread
+  // parks the calling frame (arm(w) registers the
   // waker w with what it waits for, see arm_result) and any other thread sleeps in block(),
   // which must return once ready() would be true (it may return earlier; the loop re-checks).
   // Progress: may run other tasks while waiting; a parked frame resumes on the calling thread.
   // Throws: what ready(), block(), arm() or a task run throw; boost::thread_interrupted if a
-  // polled parked frame was resumed by an interruption of the thread.
+  // polled or hooked parked frame was resumed by an interruption of the thread;
+  // executors::fiber_stack_error if a pool thread must park and no stack can be had.
   template <class Ready, class Block, class Arm>
-  void help_until(pool_core* first, pool_core* second, wait_scope scope, Ready&& ready, Block&& block, Arm&& arm)
+  void help_until(pool_core* first, pool_core* second, wait_scope scope, Ready&& ready, Block&& block, Arm&& arm,
+                  int spin_rounds = BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS)
   {
     const worker_context* const w = current_worker;
     pool_core* const own = w ? w->core : nullptr; // the pool this thread belongs to, if any
@@ -113,7 +159,7 @@ namespace fork_join {
       bool ran = false;
       {
         const pool_core::trace_scope searching(*first, trace_span::join_search);
-        for (int round = 0; round < BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS && !ran; ++round)
+        for (int round = 0; round < spin_rounds && !ran; ++round)
         {
           if (ready())
             return;
@@ -130,16 +176,7 @@ namespace fork_join {
         continue;
       }
       if (!own->reserve_stack())
-      {
-        if (!scope.any)
-        {
-          scope.any = true; // no stack to park on: help as the article does (doc/index.md)
-          continue;
-        }
-        const pool_core::trace_scope blocked(*first, trace_span::join_block);
-        block();
-        continue;
-      }
+        throw_no_fiber_stack(*own);
       park_until_posted(*own, ready, arm);
     }
   }

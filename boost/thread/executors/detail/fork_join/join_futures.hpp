@@ -19,6 +19,7 @@
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/boost_compat.hpp>
 #include <boost/thread/executors/detail/fork_join/forked_task.hpp>
+#include <boost/thread/executors/detail/fork_join/future_hook.hpp>
 #include <boost/thread/executors/detail/fork_join/help.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/waker.hpp>
@@ -115,25 +116,28 @@ namespace fork_join {
     }
   };
 
-  // Effects: for a pool thread about to park in a join of f (help.hpp): registers w with the
-  // task behind f if fork() or our boost::async made it (record not null), else asks for the
-  // frame to be polled. Returns: as arm() of help_until.
-  inline arm_result arm_for(const run_record* record, waker& w) noexcept
+  // Effects: for a pool thread about to park in a join of f (help.hpp): registers its frame
+  // with the task behind f if fork() or our boost::async made it (record not null), else hooks
+  // it to f (future_hook.hpp). Returns: as arm() of help_until.
+  template <class Future>
+  arm_result arm_for(const run_record* record, Future& f, parked_frame& pf) noexcept
   {
     if (!record)
-      return arm_result::polled;
-    return add_waker(const_cast<run_record*>(record)->result_stored, run_record::stored_bit, w) ? arm_result::registered
-                                                                                                 : arm_result::done;
+      return hook_future(f, pf);
+    return add_waker(const_cast<run_record*>(record)->result_stored, run_record::stored_bit, pf) ? arm_result::registered
+                                                                                                  : arm_result::done;
   }
 
   // Effects: makes every future ready: helps `preferred` (if not null), then the current
   // thread's pool (if it is a worker and a different pool), running only what `scope` admits,
   // or else parks (a pool thread: arm() registers its frame, see help_until) or waits.
   // block() sleeps until some awaited future is ready; check() runs before each sleep or park
-  // and may throw.
+  // and may throw. spin_rounds: as help_until's (BOOST_THREAD_FJ_FOREIGN_SPIN_ROUNDS where no
+  // future has a task of this library).
   // Requires: every future is valid.
   template <class ReadyFn, class BlockFn, class CheckFn, class ArmFn>
-  void help_or_wait(pool_core* preferred, const wait_scope& scope, ReadyFn&& ready, BlockFn&& block, CheckFn&& check, ArmFn&& arm)
+  void help_or_wait(pool_core* preferred, const wait_scope& scope, ReadyFn&& ready, BlockFn&& block, CheckFn&& check, ArmFn&& arm,
+                    int spin_rounds = BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS)
   {
     const worker_context* w = current_worker;
     pool_core* own = w ? w->core : nullptr;
@@ -149,10 +153,13 @@ namespace fork_join {
         checked_block();
       return;
     }
-    help_until(first, second, scope, ready, checked_block, [&](waker& wk) {
-      check();
-      return arm(wk);
-    });
+    help_until(
+        first, second, scope, ready, checked_block,
+        [&](parked_frame& pf) {
+          check();
+          return arm(pf);
+        },
+        spin_rounds);
   }
 
   // Fast path, "unlocked readiness and validity" (doc/index.md ledger).
@@ -225,7 +232,8 @@ namespace fork_join {
     join_publication published(awaited.roots[0], 0);
     help_or_wait(
         preferred, scope, [&f, record] { return is_ready(record, f); }, [&f] { f.wait(); },
-        [&awaited] { awaited.check_no_cycle(); }, [record](waker& w) { return arm_for(record, w); });
+        [&awaited] { awaited.check_no_cycle(); }, [record, &f](parked_frame& pf) { return arm_for(record, f, pf); },
+        record ? BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS : BOOST_THREAD_FJ_FOREIGN_SPIN_ROUNDS);
   }
 
   // Effects: as help_or_wait for one future, whose task fork() or our boost::async made if

@@ -37,8 +37,18 @@
 //    sleepers (event_count.hpp), and the home thread checks `posted_` after its prepare_wait()
 //    and before it sleeps, so either it sees the frame or the notify's epoch ends its sleep
 //    (test/model/parking.pml). A frame that waits for a future without a run record (not made
-//    by fork() or our boost::async) is polled instead: its thread checks it between tasks and,
-//    while it has one, sleeps for a bounded time only.
+//    by fork() or our boost::async) is hooked to it instead (future_hook.hpp): a continuation of
+//    ours in the future's shared state posts the frame when the future becomes ready, unless an
+//    interruption cancelled the hook first. Where no hook can be had (the public-API-only
+//    build, or no memory for it) the frame is polled: its thread checks one polled frame per
+//    look between tasks, all of them when it wakes, and sleeps for a bounded time only.
+//  - A spare stack: while a pool thread runs a task, it holds a free stack for its next
+//    parking (reserved_), or knows it has none (has_spare()). A park takes the spare, and the
+//    fresh fiber takes the next one before it runs anything; a fiber that ends refills the
+//    spare with its own stack. So whenever a frame resumes, a stack has just come free, and a
+//    wait whose children live in its frame (a stack task, which cannot give up and throw)
+//    always finds a stack to park on if the thread had a spare when it queued the child
+//    (pool_core::push_stack_task queues none without one; the child then runs inline).
 //  - Per-stack thread state: each stack (the own stack, each fiber) has its own task frames
 //    (task_frame.hpp), running pool, stack floor (stack_bounds.hpp), boost::this_thread
 //    interruption state and C++ exception-handling globals (the caught-exception chain and the
@@ -61,6 +71,8 @@
 #include <boost/assert.hpp>
 #include <boost/context/fiber.hpp>
 #include <boost/thread/thread_only.hpp>
+
+#include <boost/shared_ptr.hpp>
 
 #include <atomic>
 #include <cstddef>
@@ -147,6 +159,28 @@ namespace fork_join {
     return f ? static_cast<const void*>(f) : static_cast<const void*>(&own_stack);
   }
 
+  // What arm(w) of help_until (help.hpp) did with the waker of a frame about to park.
+  enum class arm_result
+  {
+    done,       // nothing to wait for any more: w was not registered
+    registered, // w will be posted once, when what the frame waits for is done
+    hooked,     // w will be posted once by a hook (future_hook.hpp), unless an interruption
+                // cancels the hook first
+    polled      // nothing will post w: the frame's thread polls ready()
+  };
+
+  // A registration with something outside this library that will post a parked frame once
+  // (future_hook.hpp), unless cancelled first.
+  class cancellable
+  {
+  public:
+    // Returns: true if the registration will never post its frame; false if it did or will.
+    virtual bool cancel() noexcept = 0;
+
+  protected:
+    ~cancellable() = default;
+  };
+
   // A frame of a pool thread parked in a wait (help.hpp); lives in that frame.
   class parked_frame final : public waker
   {
@@ -166,8 +200,17 @@ namespace fork_join {
       poll_context_ = context;
     }
 
-    // Returns: whether the frame was resumed because its thread was interrupted (polled,
-    // interruptible frames only).
+    // Effects: makes this a hooked frame: `hook` posts it once, unless cancel() wins first
+    // (an interruption of its thread, interruptible frames only). keep: holds the hook alive
+    // while the frame may cancel it. Requires: hook registered with what the frame waits for.
+    void hook_with(cancellable& hook, boost::shared_ptr<void> keep) noexcept
+    {
+      hook_ = &hook;
+      hook_keep_ = static_cast<boost::shared_ptr<void>&&>(keep);
+    }
+
+    // Returns: whether the frame was resumed because its thread was interrupted (polled or
+    // hooked, interruptible frames only).
     bool interrupted() const noexcept { return interrupted_; }
 
   private:
@@ -180,7 +223,12 @@ namespace fork_join {
     stack_state saved_;
     bool (*poll_)(const void*) = nullptr;
     const void* poll_context_ = nullptr;
+    cancellable* hook_ = nullptr;
+    boost::shared_ptr<void> hook_keep_;
     parked_frame* link_ = nullptr; // in the home's posted stack, ready queue or polled list
+    parked_frame* hooked_prev_ = nullptr; // in the home's list of hooked frames, while there
+    parked_frame* hooked_next_ = nullptr;
+    bool in_hooked_ = false;
     const bool interruptible_;
     bool interrupted_ = false;
   };
@@ -195,8 +243,9 @@ namespace fork_join {
     // pool, which keeps itself alive meanwhile for a poster that is not one of its threads.
     typedef void (*post_fn)(void* context, fiber_home& home, parked_frame& pf) noexcept;
 
-    fiber_home(std::size_t stack_size, post_fn post, void* post_context) noexcept
-        : stacks_(stack_size), post_(post), post_context_(post_context)
+    // gauges: where the thread's fiber stacks are counted (fiber_stack.hpp; may be null).
+    fiber_home(std::size_t stack_size, stack_gauges* gauges, post_fn post, void* post_context) noexcept
+        : stacks_(stack_size, gauges), post_(post), post_context_(post_context)
     {
     }
     fiber_home(const fiber_home&) = delete;
@@ -209,10 +258,12 @@ namespace fork_join {
 
     // Requires: called by the thread that will own the home, on its own stack, before it parks.
     // Effects: notes that stack for the sanitizers and the interruption state of the thread's
-    // loop, which fresh fibers start with.
+    // loop, which fresh fibers start with; takes the thread's first spare stack (see above), if
+    // the system allows.
     void enter() noexcept
     {
       current_ = &own_;
+      reserve_stack();
 #ifdef BOOST_THREAD_FJ_ASAN
       pthread_attr_t attr;
       if (pthread_getattr_np(pthread_self(), &attr) == 0)
@@ -249,17 +300,24 @@ namespace fork_join {
       if (reserved_.sp)
         stacks_.give_back(reserved_);
       reserved_ = boost::context::stack_context();
-      stacks_.trim(0);
+      stacks_.trim();
     }
 
     // Effects: makes sure a stack is at hand for the next park(). Returns: whether one is (the
-    // system may refuse a new mapping).
+    // system may refuse a new mapping: stack_error() says why).
     bool reserve_stack() noexcept
     {
       if (!reserved_.sp)
         reserved_ = stacks_.take();
       return reserved_.sp != nullptr;
     }
+
+    // Returns: whether the thread holds a spare stack (see above). The owner only.
+    bool has_spare() const noexcept { return reserved_.sp != nullptr; }
+
+    // Returns: the errno of the last stack mapping the system refused, and the size of a stack.
+    int stack_error() const noexcept { return stacks_.error(); }
+    std::size_t stack_size() const noexcept { return stacks_.stack_size(); }
 
     // Requires: the owner; reserve_stack() returned true since the last park(); pf was
     // registered with what it waits for, or made polled.
@@ -293,6 +351,7 @@ namespace fork_join {
                                 fresh.floor = reinterpret_cast<std::uintptr_t>(self.bottom) + fiber_reserve(self.size);
                                 fresh.interruption_enabled = loop_interruptible_;
                                 restore_state(fresh);
+                                reserve_stack(); // the next spare, before anything runs here
                                 parked_frame* const next = schedule();
                                 return depart(next, self);
                               });
@@ -324,20 +383,22 @@ namespace fork_join {
 
     // Returns: a parked frame that may resume (posted, or polled and ready), in post order, or
     // nullptr. The caller resumes it at once.
-    // Fast path, "Polled frames" (doc/index.md ledger): a frame waiting for a future nothing
-    // posts is checked here, between tasks, instead of being registered with the future.
+    // Fast path, "Polled frames" (doc/index.md ledger): a frame waiting for a future that
+    // nothing posts is checked between tasks, one per look, instead of being registered.
     parked_frame* take_ready() noexcept
     {
       if (!ready_head_)
         take_posted();
-      if (!ready_head_ && polled_)
-        take_polled();
+      if (!ready_head_ && polled_head_)
+        take_polled(1);
       parked_frame* const pf = ready_head_;
       if (!pf)
         return nullptr;
       ready_head_ = pf->link_;
       if (!ready_head_)
         ready_tail_ = nullptr;
+      if (pf->in_hooked_)
+        unlink_hooked(*pf);
       --parked_;
       return pf;
     }
@@ -347,40 +408,76 @@ namespace fork_join {
     {
       if (ready_head_ || posted_.load(std::memory_order_acquire))
         return true;
-      if (polled_)
-        take_polled();
+      if (polled_head_)
+        take_polled(1);
       return ready_head_ != nullptr;
     }
 
-    // Effects: for an interruption of the thread: every interruptible polled frame is marked
-    // interrupted and made ready (a registered frame resumes when its task is done).
+    // Effects: checks every polled frame (after a bounded sleep: O(polled frames) per sleep,
+    // never per look between tasks).
+    void poll_all() noexcept { take_polled(static_cast<std::size_t>(-1)); }
+
+    // Effects: for an interruption of the thread: every interruptible polled frame, and every
+    // interruptible hooked frame whose hook it cancels, is marked interrupted and made ready
+    // (a frame registered with a task of this library resumes when its task is done).
     // Fast path, "Registered frames are not deregistered" (doc/index.md ledger): a registered
     // frame stays in its task's list of wakers until posted, so no list ever removes one.
     void interrupt_polled() noexcept
     {
-      parked_frame** p = &polled_;
-      while (parked_frame* pf = *p)
+      parked_frame* prev = nullptr;
+      for (parked_frame* pf = polled_head_; pf;)
       {
+        parked_frame* const next = pf->link_;
         if (pf->interruptible_)
         {
-          *p = pf->link_;
+          (prev ? prev->link_ : polled_head_) = next;
+          if (polled_tail_ == pf)
+            polled_tail_ = prev;
           pf->interrupted_ = true;
           push_ready(pf);
         }
         else
-          p = &pf->link_;
+          prev = pf;
+        pf = next;
+      }
+      for (parked_frame* pf = hooked_; pf;)
+      {
+        parked_frame* const next = pf->hooked_next_;
+        // A hook that cannot be cancelled has posted the frame, or is posting it.
+        if (pf->interruptible_ && pf->hook_->cancel())
+        {
+          unlink_hooked(*pf);
+          pf->interrupted_ = true;
+          push_ready(pf);
+        }
+        pf = next;
       }
     }
 
     // Effects: files pf, which park() will suspend, as polled (poll_with was called).
     void add_polled(parked_frame& pf) noexcept
     {
-      pf.link_ = polled_;
-      polled_ = &pf;
+      pf.link_ = nullptr;
+      (polled_tail_ ? polled_tail_->link_ : polled_head_) = &pf;
+      polled_tail_ = &pf;
+    }
+
+    // Effects: files pf, which park() will suspend, as hooked (hook_with was called).
+    void add_hooked(parked_frame& pf) noexcept
+    {
+      pf.hooked_prev_ = nullptr;
+      pf.hooked_next_ = hooked_;
+      if (hooked_)
+        hooked_->hooked_prev_ = &pf;
+      hooked_ = &pf;
+      pf.in_hooked_ = true;
     }
 
     // Returns: whether a polled frame is parked (the thread then sleeps for a bounded time).
-    bool polling() const noexcept { return polled_ != nullptr; }
+    bool polling() const noexcept { return polled_head_ != nullptr; }
+
+    // Returns: how many times the thread checked a polled frame (any thread may read it).
+    std::uint64_t polls() const noexcept { return polls_.load(std::memory_order_relaxed); } // relaxed: a statistic
 
     // Returns: how many frames of the thread are parked (not yet taken by take_ready()).
     unsigned parked() const noexcept { return parked_; }
@@ -424,7 +521,7 @@ namespace fork_join {
       boost::context::stack_context stack;
       fiber_home* home;
       boost::context::stack_context allocate() noexcept { return stack; }
-      void deallocate(boost::context::stack_context& s) noexcept { home->stacks_.give_back(s); }
+      void deallocate(boost::context::stack_context& s) noexcept { home->recycle(s); }
     };
 
     stack_state save_state() noexcept
@@ -496,6 +593,26 @@ namespace fork_join {
       dead_tsan_fiber_ = nullptr;
     }
 
+    // A stack a fiber ended on: the thread's spare if it has none (see above), else free.
+    void recycle(boost::context::stack_context& s) noexcept
+    {
+      if (!reserved_.sp)
+        reserved_ = s;
+      else
+        stacks_.give_back(s);
+    }
+
+    void unlink_hooked(parked_frame& pf) noexcept
+    {
+      if (pf.hooked_prev_)
+        pf.hooked_prev_->hooked_next_ = pf.hooked_next_;
+      else
+        hooked_ = pf.hooked_next_;
+      if (pf.hooked_next_)
+        pf.hooked_next_->hooked_prev_ = pf.hooked_prev_;
+      pf.in_hooked_ = false;
+    }
+
     void push_ready(parked_frame* pf) noexcept
     {
       pf->link_ = nullptr;
@@ -532,12 +649,20 @@ namespace fork_join {
       }
     }
 
-    // Moves the polled frames whose condition holds to the ready queue.
-    void take_polled() noexcept
+    // Checks up to n polled frames, oldest first: moves those whose condition holds to the
+    // ready queue and the others to the back of the polled list.
+    void take_polled(std::size_t n) noexcept
     {
-      parked_frame** p = &polled_;
-      while (parked_frame* pf = *p)
+      parked_frame* pending_head = nullptr;
+      parked_frame* pending_tail = nullptr;
+      for (; n != 0 && polled_head_; --n)
       {
+        parked_frame* const pf = polled_head_;
+        polled_head_ = pf->link_;
+        if (!polled_head_)
+          polled_tail_ = nullptr;
+        // relaxed: a statistic with one writer (a load and a store, no read-modify-write).
+        polls_.store(polls_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
         bool ready;
         try
         {
@@ -548,12 +673,18 @@ namespace fork_join {
           ready = true; // the frame re-checks, and throws, when it resumes
         }
         if (ready)
-        {
-          *p = pf->link_;
           push_ready(pf);
-        }
         else
-          p = &pf->link_;
+        {
+          pf->link_ = nullptr;
+          (pending_tail ? pending_tail->link_ : pending_head) = pf;
+          pending_tail = pf;
+        }
+      }
+      if (pending_head)
+      {
+        (polled_tail_ ? polled_tail_->link_ : polled_head_) = pending_head;
+        polled_tail_ = pending_tail;
       }
     }
 
@@ -563,7 +694,10 @@ namespace fork_join {
     std::atomic<parked_frame*> posted_{nullptr};
     parked_frame* ready_head_ = nullptr; // frames to resume, oldest first
     parked_frame* ready_tail_ = nullptr;
-    parked_frame* polled_ = nullptr;
+    parked_frame* polled_head_ = nullptr; // polled frames, oldest looked at first
+    parked_frame* polled_tail_ = nullptr;
+    parked_frame* hooked_ = nullptr;      // hooked frames not yet taken as ready
+    std::atomic<std::uint64_t> polls_{0}; // written by the owner only
     unsigned parked_ = 0;
     boost::context::fiber idle_main_;
     stack_descriptor own_;

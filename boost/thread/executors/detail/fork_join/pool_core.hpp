@@ -145,8 +145,8 @@ namespace fork_join {
   // (steal_for). trace_busy: nonzero while the owner writes to a trace (pool_core::trace_write).
   struct alignas(64) worker_slot
   {
-    worker_slot(unsigned i, std::size_t fiber_stack_size, fiber_home::post_fn post, void* post_context) noexcept
-        : index(i), home(fiber_stack_size, post, post_context)
+    worker_slot(unsigned i, std::size_t fiber_stack_size, stack_gauges* gauges, fiber_home::post_fn post, void* post_context) noexcept
+        : index(i), home(fiber_stack_size, gauges, post, post_context)
     {
     }
 
@@ -224,7 +224,7 @@ namespace fork_join {
         : worker_count_(worker_count), slots_(new std::unique_ptr<worker_slot>[worker_count])
     {
       for (unsigned i = 0; i < worker_count; ++i)
-        slots_[i].reset(new worker_slot(i, fiber_stack_size, &pool_core::post_parked, this));
+        slots_[i].reset(new worker_slot(i, fiber_stack_size, &stack_gauges_, &pool_core::post_parked, this));
     }
 
     pool_core(const pool_core&) = delete;
@@ -292,17 +292,29 @@ namespace fork_join {
     // Effects: queues the stack task t of the caller's frame (stack_task.hpp), which the caller
     // joins before the frame ends. From one of our workers: to its deque, uncounted. From any
     // other thread: to the front of the shared queue, counted.
-    // Returns: false if the pool is closed and the caller runs none of our tasks: then nothing
+    // Returns: false if the pool is closed and the caller runs none of our tasks, or the caller
+    // is a pool thread that has no spare stack and cannot map one (parking.hpp): then nothing
     // was queued and the caller runs t itself.
     // Throws: std::bad_alloc (nothing queued).
     BOOST_FORCEINLINE bool push_stack_task(task* t)
     {
       if (worker_slot* const own = own_slot())
       {
+        // Shortcut, "Spare stack" (doc/index.md ledger): a stack task is queued only while its
+        // thread holds a spare stack, so that its wait, which cannot give up, can park.
+        if (BOOST_UNLIKELY(!own->home.has_spare()) && !own->home.reserve_stack())
+          return false;
         t->set_tag(stack_bit | ++own->push_seq, current_root());
         t->set_counted(false);
         push_own(*own, t, true);
         return true;
+      }
+      // A pool thread of another pool waits on its own pool's home: the same shortcut.
+      if (const worker_context* const w = current_worker)
+      {
+        fiber_home& home = static_cast<worker_slot*>(w->slot)->home;
+        if (!home.has_spare() && !home.reserve_stack())
+          return false;
       }
       t->set_tag(stack_bit, current_root());
       t->set_counted(true);
@@ -379,7 +391,7 @@ namespace fork_join {
         shared_hint_.fetch_sub(1, std::memory_order_relaxed); // relaxed: a hint, see above
         return t;
       }
-      if (scope && !scope->any)
+      if (scope)
         for (const run_record* run : scope->leapfrog)
           if (run && (t = steal_for(*run)))
             return t;
@@ -523,18 +535,26 @@ namespace fork_join {
 
     // Requires: the calling thread is one of our pool threads, which reserve_stack() found a
     // stack for since its last park; `frame` was registered with what it waits for (waker.hpp),
-    // unless `polled`.
+    // hooked (parked_frame::hook_with) or made polled, as `how` says (not arm_result::done).
     // Effects: parks the calling frame (parking.hpp) and runs schedule() on a fresh fiber until
-    // the frame is posted (or, polled, ready; or, polled and interruptible, the thread is
-    // interrupted); returns on the calling thread, with the frame's state restored.
-    void park(parked_frame& frame, bool polled)
+    // the frame is posted (or, polled, ready; or, polled or hooked and interruptible, the
+    // thread is interrupted); returns on the calling thread, with the frame's state restored.
+    void park(parked_frame& frame, arm_result how)
     {
       worker_slot* const slot = own_slot();
       if (!slot)
         std::terminate(); // the requirement broken: no frame of this thread could ever resume
       worker_slot& own = *slot;
-      if (polled)
+      if (how == arm_result::polled)
         own.home.add_polled(frame);
+      else if (how == arm_result::hooked)
+        own.home.add_hooked(frame);
+      // relaxed: gauges (see parked_now_).
+      const std::uint64_t now = parked_now_.fetch_add(1, std::memory_order_relaxed) + 1;
+      std::uint64_t peak = parked_peak_.load(std::memory_order_relaxed);
+      while (now > peak && !parked_peak_.compare_exchange_weak(peak, now, std::memory_order_relaxed))
+      {
+      }
       // relaxed: the owner's own stores.
       const task_tag saved[2] = {own.joining[0].load(std::memory_order_relaxed), own.joining[1].load(std::memory_order_relaxed)};
       own.stats.add(own.stats.frames_parked, 1);
@@ -542,6 +562,7 @@ namespace fork_join {
       auto loop = [this, &own] { return schedule(own, false); };
       trace(trace_what::park, &frame); // the last event of this stack until the resume below
       own.home.park(frame, loop);
+      parked_now_.fetch_sub(1, std::memory_order_relaxed); // relaxed: a gauge
       trace(trace_what::resume, &frame);
       // release: as join_publication's stores.
       own.joining[0].store(saved[0], std::memory_order_release);
@@ -553,6 +574,19 @@ namespace fork_join {
 
     // Returns: the calling pool thread's home (parking.hpp). Requires: one of our pool threads.
     fiber_home& home() noexcept { return own_slot()->home; }
+
+    // Returns: the gauges of the pool's parked frames and fiber stacks (a snapshot of moving
+    // gauges: relaxed loads, as statistics()).
+    fiber_gauges fiber_statistics() const noexcept
+    {
+      fiber_gauges g;
+      g.parked_now = parked_now_.load(std::memory_order_relaxed);
+      g.parked_peak = parked_peak_.load(std::memory_order_relaxed);
+      g.stacks = stack_gauges_.stacks.load(std::memory_order_relaxed);
+      g.bytes = stack_gauges_.bytes.load(std::memory_order_relaxed);
+      g.mappings = stack_gauges_.mappings.load(std::memory_order_relaxed);
+      return g;
+    }
 
     // Requires: every pool thread has been joined (the pool's destructor).
     // Effects: waits until no thread that is not a pool thread is inside an access to the core
@@ -592,7 +626,10 @@ namespace fork_join {
     {
       counters::snapshot total = outside_stats_.read();
       for (unsigned i = 0, n = thread_count(); i < n; ++i)
+      {
         total += slots_[i]->stats.read();
+        total.polls += slots_[i]->home.polls();
+      }
       return total;
     }
 
@@ -924,6 +961,7 @@ namespace fork_join {
           if (own.home.polling())
           {
             parking_.commit_wait_for(key, poll_sleep_us);
+            own.home.poll_all();
             poll_sleep_us = poll_sleep_us * 2 > BOOST_THREAD_FJ_POLL_SLEEP_MAX_US ? BOOST_THREAD_FJ_POLL_SLEEP_MAX_US : poll_sleep_us * 2;
           }
           else
@@ -1030,6 +1068,12 @@ namespace fork_join {
     }
 
     const unsigned worker_count_;
+    // Before slots_: the slots' stack caches count into it until they are gone.
+    stack_gauges stack_gauges_;
+    // Frames parked now and at most, over the pool's threads. relaxed: gauges that order
+    // nothing; a park is already the slow path of a join (nothing to run, spin rounds done).
+    alignas(64) std::atomic<std::uint64_t> parked_now_{0};
+    std::atomic<std::uint64_t> parked_peak_{0};
     std::unique_ptr<std::unique_ptr<worker_slot>[]> slots_;
     std::atomic<void*> owner_{nullptr};
     std::atomic<trace_session*> trace_{nullptr}; // the recording session, if any (read-mostly)

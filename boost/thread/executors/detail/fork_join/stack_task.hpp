@@ -41,6 +41,7 @@
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
 #include <boost/thread/executors/detail/fork_join/help.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/stack_bounds.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/waker.hpp>
@@ -191,8 +192,10 @@ namespace fork_join {
   void join(pool_core& core, stack_task_impl<F>& t) noexcept
   {
     // A child run inline gets no frame of its own: it runs as part of its parent's frame (same
-    // root), and the parent waits for it anyway.
-    if (core.pop_own_if_newest(&t)) // the common case: nobody took it
+    // root), and the parent waits for it anyway. Not where the stack is nearly full: the wait
+    // then parks (a pool thread), and the thread runs t on a fresh stack, so that a chain of
+    // children nests across stacks of any size (doc/index.md, "Deep chains").
+    if (stack_has_room() && core.pop_own_if_newest(&t)) // the common case: nobody took it
     {
       core.count_run();
       const pool_core::trace_scope span(core, t.trace_kind());

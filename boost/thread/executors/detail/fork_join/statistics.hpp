@@ -23,6 +23,16 @@ namespace boost {
 namespace detail {
 namespace fork_join {
 
+  // Gauges of a pool's parked frames and fiber stacks (pool_core::fiber_statistics()).
+  struct fiber_gauges
+  {
+    std::uint64_t parked_now = 0;  // frames parked now
+    std::uint64_t parked_peak = 0; // frames parked at once, at most, since the pool started
+    std::uint64_t stacks = 0;      // fiber stacks mapped (in use or free)
+    std::uint64_t bytes = 0;       // address space of the mappings that hold them
+    std::uint64_t mappings = 0;    // kernel mappings those take (an upper bound)
+  };
+
   class counters
   {
   public:
@@ -40,6 +50,7 @@ namespace fork_join {
       std::uint64_t parks = 0;
       std::uint64_t frames_parked = 0;
       std::uint64_t peak_pending = 0; // per queue; summed over queues, an upper bound
+      std::uint64_t polls = 0;        // checks of polled parked frames (pool_core adds them)
 
       snapshot& operator+=(const snapshot& o) noexcept
       {
@@ -49,6 +60,7 @@ namespace fork_join {
         parks += o.parks;
         frames_parked += o.frames_parked;
         peak_pending += o.peak_pending;
+        polls += o.polls;
         return *this;
       }
     };

@@ -190,13 +190,11 @@ namespace fork_join {
     // (b): the runs of up to two awaited tasks, whose runners' deques may hold tasks spawned
     // for them; null: none.
     const run_record* leapfrog[2] = {nullptr, nullptr};
-    bool any = false; // may run anything: only when a pool thread cannot park, for lack of a
-                      // stack (help.hpp), which the docs list as a limit
 
     // (a), for a task found at the end of a queue.
     bool admits(const task* x, task_tag tag) const noexcept
     {
-      if (any || x == awaited_task)
+      if (x == awaited_task)
         return true;
       return !tag_is_stack(tag) && awaits && awaits(context, tag);
     }
