@@ -42,6 +42,7 @@
 // usage: fork_join_scaling_bench [--max-n N] [--runs N] [--threads LIST] [--only LIST] [--retries N]
 //                                [--quick]
 
+#include "fit.hpp"
 #include "fork_join_thread_pool.hpp"
 #include "machine.hpp"
 
@@ -314,22 +315,8 @@ const std::vector<form>& forms()
 
 // ---- the fit ---------------------------------------------------------------------------------
 
-// Returns: the least-squares slope of log(y) against log(x): the exponent b of y = a x^b that
-// fits best. 1.0 is a linear cost, 2.0 a quadratic one.
-double growth_exponent(const std::vector<double>& x, const std::vector<double>& y)
-{
-  const double k = static_cast<double>(x.size());
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < x.size(); ++i)
-  {
-    const double lx = std::log(x[i]), ly = std::log(y[i]);
-    sx += lx;
-    sy += ly;
-    sxx += lx * lx;
-    sxy += lx * ly;
-  }
-  return (k * sxy - sx * sy) / (k * sxx - sx * sx);
-}
+using bench::growth_exponent;
+using bench::last_exponent;
 
 // ---- options and the machine ----------------------------------------------------------------
 
@@ -491,13 +478,6 @@ struct series
 
 double median(const std::vector<double>& sorted) { return sorted[sorted.size() / 2]; }
 
-// Returns: the slope of log(y) against log(x) between the last two points: the exponent over the
-// last step of the sweep, where a term that grows faster than n shows most.
-double last_exponent(const std::vector<double>& x, const std::vector<double>& y)
-{
-  const std::size_t k = x.size() - 1;
-  return std::log(y[k] / y[k - 1]) / std::log(x[k] / x[k - 1]);
-}
 
 int run(const options& o)
 {
