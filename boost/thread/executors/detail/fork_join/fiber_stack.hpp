@@ -20,7 +20,9 @@
 // by default) allows about 10^6 parked frames. Older kernels refuse that advice (EINVAL): the
 // guard pages are then made with mprotect(PROT_NONE), each of which splits the mapping, so a
 // stack costs two mappings (about 32,000 parked frames under the default vm.max_map_count).
-// Which of the two the process uses is found at its first slab and kept.
+// Which of the two the process uses is found at its first slab and kept;
+// BOOST_THREAD_FJ_FIBER_GUARD_MPROTECT makes it mprotect from the start (what older kernels get,
+// tested on newer ones: external_waits_mprotect_pass).
 //
 // Each stack keeps its top 64 bytes for this file: a pointer to its slab, written when the
 // stack is taken, so that giving it back finds the slab in O(1). The free stacks of a slab are
@@ -66,6 +68,12 @@
 // How many fiber stacks one mapping (a slab) holds; a slab that cannot be mapped at this size
 // (an address-space limit) is retried with one stack.
 #define BOOST_THREAD_FJ_FIBER_STACKS_PER_MAPPING 16
+#endif
+
+#ifndef BOOST_THREAD_FJ_FIBER_STACK_MMAP
+// The function that maps fiber stacks, with mmap's signature: the tests put one there that can
+// refuse, as a system at its limits does (test/stack_mappings.hpp).
+#define BOOST_THREAD_FJ_FIBER_STACK_MMAP ::mmap
 #endif
 
 // The advice of Linux 6.13 that installs guard markers (uapi asm-generic/mman-common.h), for
@@ -207,7 +215,11 @@ namespace fork_join {
     // relaxed: every thread that finds it unknown finds the same answer from the kernel.
     static std::atomic<int>& guard_mode() noexcept
     {
+#ifdef BOOST_THREAD_FJ_FIBER_GUARD_MPROTECT
+      static std::atomic<int> mode{protected_};
+#else
       static std::atomic<int> mode{unknown};
+#endif
       return mode;
     }
 
@@ -265,7 +277,7 @@ namespace fork_join {
       void* base = MAP_FAILED;
       for (;;)
       {
-        base = ::mmap(nullptr, slab_bytes(k), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+        base = BOOST_THREAD_FJ_FIBER_STACK_MMAP(nullptr, slab_bytes(k), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
         if (base != MAP_FAILED || k == 1)
           break;
         k = 1; // an address-space limit may still allow one stack
