@@ -36,10 +36,17 @@
 //     unwrap() attaching through the virtual set_continuation_ptr(). Only the members can be
 //     checked here; the calls were read in Boost 1.74, 1.81 and the newest upstream headers,
 //     and detail_fork_state_pass waits on a fork in every one of these ways.
+//  8. set_continuation_ptr() and the virtual launch_continuation(), on the states of futures
+//     this library did not make (a promise's, then()'s, another executor's): a parked frame
+//     hooks a continuation of its own there (future_hook.hpp), which Boost runs when the state
+//     becomes ready (mark_finished_internal, do_continuation), under the state's mutex and
+//     `done` (items 1 and 5). Read in Boost 1.74, 1.81 and the newest upstream headers;
+//     external_waits_pass waits on such futures by the thousand.
 // In the public-API-only build none of this is compiled: futures come from promises, a join
 // finds its task through the joinable_future only, a deferred future is recognised by
-// wait_for(0) == future_status::deferred, and the pool's boost::async overloads are left out
-// (Boost's own run on the pool through submit()).
+// wait_for(0) == future_status::deferred, the pool's boost::async overloads are left out
+// (Boost's own run on the pool through submit()), and a frame waiting for a future that no
+// task of this library completes is polled instead of hooked.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_BOOST_COMPAT_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_BOOST_COMPAT_HPP
@@ -105,6 +112,7 @@ namespace fork_join {
                        decltype(std::declval<S&>().external_waiters), decltype(std::declval<S&>().callback),
                        decltype(std::declval<S&>().continuations), decltype(std::declval<S&>().ex_),
                        decltype(std::declval<S&>().run_if_is_deferred()), decltype(std::declval<S&>().get_executor()),
+                       decltype(std::declval<S&>().launch_continuation()),
                        decltype(std::declval<S&>().set_continuation_ptr(std::declval<typename S::continuation_ptr_type>(),
                                                                        std::declval<boost::unique_lock<boost::mutex>&>())),
                        decltype(std::declval<S&>().set_executor_policy(std::declval<boost::shared_ptr<executors::executor> >())),
