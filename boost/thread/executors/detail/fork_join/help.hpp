@@ -143,6 +143,7 @@ namespace fork_join {
   {
     const worker_context* const w = current_worker;
     pool_core* const own = w ? w->core : nullptr; // the pool this thread belongs to, if any
+    ensure_stack_floor(); // before the first room check that may refuse a task
     auto run_one = [&] {
       if (!stack_has_room())
         return false;

@@ -263,6 +263,7 @@ namespace fork_join {
     void enter() noexcept
     {
       current_ = &own_;
+      ensure_stack_floor();
       reserve_stack();
 #ifdef BOOST_THREAD_FJ_ASAN
       pthread_attr_t attr;
