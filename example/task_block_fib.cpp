@@ -3,7 +3,8 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// The article's last step: fib with define_task_block, then nested blocks.
+// The design article's last step (doc/index.md, introduction): fib with define_task_block,
+// then nested blocks.
 //
 // A task block is structured fork/join: run() forks, and the block cannot be left before every
 // child has finished, so there is nothing to forget to join. Waits help: on a fixed pool of two

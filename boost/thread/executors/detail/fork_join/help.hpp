@@ -11,18 +11,18 @@
 // awaited tasks, and what the thief of an awaited stack task spawned for it. That is what
 // makes helping safe: a task run on top of a waiting frame never waits, directly or through
 // others, for that frame, so an acyclic task graph cannot deadlock by burying a task under one
-// that waits for it (the article's join runs "any queued task" and can).
+// that waits for it (the design article's join runs "any queued task" and can).
 //
 // When there is nothing it may run it spins a bounded number of rounds, as an idle worker does,
 // then, on a pool thread, parks (parking.hpp): it registers its frame with what it waits for
 // (arm()) and the thread goes on running any task of its pool on a fresh stack until the frame
 // is posted and resumed. So a waiting frame costs its pool no thread, whatever the depth of
-// the graph, and this covers the article's "evil case" too (a join that starts before the
+// the graph, and this covers the design article's "evil case" too (a join that starts before the
 // awaited task is even submitted: the parked thread runs the submitter). A thread that is not
 // a pool thread sleeps in block() instead: it is never needed to run anything.
 // If no stack can be had for the fiber (the system refuses the mapping), the joiner falls back
-// to running any queued task, as the article's join does, and then sleeps: the one case where
-// the progress guarantee does not hold, documented in doc/index.md.
+// to running any queued task, as the design article's join does, and then sleeps: the one case
+// where the progress guarantee does not hold, documented in doc/index.md.
 //
 // Stack: a thread only takes queued tasks while it has stack to spare (stack_bounds.hpp);
 // below that it only waits, which is safe: a thread that is not a pool thread is never needed,
@@ -133,7 +133,7 @@ namespace fork_join {
       {
         if (!scope.any)
         {
-          scope.any = true; // no stack to park on: help as the article does (doc/index.md)
+          scope.any = true; // no stack to park on: help as the design article does (doc/index.md)
           continue;
         }
         const pool_core::trace_scope blocked(*first, trace_span::join_block);
