@@ -11,8 +11,9 @@
 #                         markdown file and line. Writes OUT/blocks.cmake, the list for CMake.
 #   links ROOT            checks every link of those files that is not a URL: the file or folder
 #                         exists, and an #anchor is the GitHub slug of a heading of its target.
-#   declarations ROOT     checks the declaration blocks (below): every name in them appears in
-#                         the library's headers.
+#   declarations ROOT     checks the declaration blocks (below) against the library's headers:
+#                         a function's name is followed by `(` there, a class's follows `class`
+#                         or `struct`, and every other name occurs.
 #   compile-line ROOT CXX WORKDIR
 #                         compiles README's first program with README's own command line for
 #                         use without CMake (the ```sh block that links -lboost_thread), with
@@ -270,9 +271,14 @@ typeid typename union unsigned using virtual void volatile wchar_t while overrid
 
 
 def declarations(root):
-    words = set()
+    # A name the docs call or declare as a function must be followed by `(` somewhere in the
+    # headers, a class's must follow `class` or `struct`, any other name must occur.
+    words, functions, classes = set(), set(), set()
     for h in glob.glob(os.path.join(root, "boost", "**", "*.hpp"), recursive=True):
-        words.update(re.findall(r"\w+", open(h, encoding="utf-8").read()))
+        text = open(h, encoding="utf-8").read()
+        words.update(re.findall(r"\w+", text))
+        functions.update(re.findall(r"(\w+)\s*\(", text))
+        classes.update(re.findall(r"\b(?:class|struct)\s+(\w+)", text))
     errors, blocks, names = [], 0, 0
     for path in markdown_files(root):
         for b in parse(root, path):
@@ -282,11 +288,16 @@ def declarations(root):
             for n, l in enumerate(b.lines):
                 l = re.sub(r"//.*", "", l)
                 l = re.sub(r"\"[^\"]*\"", "", l)
-                for name in re.findall(r"\b[A-Za-z_]\w*\b", l):
+                for m in re.finditer(r"\b(?:(class|struct)\s+)?([A-Za-z_]\w*)\b(\s*\()?", l):
+                    name = m.group(2)
                     if name in KEYWORDS or name.startswith("BOOST_"):
                         continue
                     names += 1
-                    if name not in words:
+                    if m.group(1) and name not in classes:
+                        errors.append("%s:%d: no header of boost/ defines a class %s" % (b.path, b.line + n, name))
+                    elif m.group(3) and name not in functions:
+                        errors.append("%s:%d: no header of boost/ has a function %s" % (b.path, b.line + n, name))
+                    elif name not in words:
                         errors.append("%s:%d: %s appears in no header of boost/" % (b.path, b.line + n, name))
     for e in errors:
         print(e)
