@@ -25,7 +25,7 @@
 # otherwise, with an HTML comment (GitHub does not render it):
 #   <!-- fragment: function -->     the block is the body of a function
 #   <!-- fragment: namespace; continues -->
-#                                   it sees the names of the file's previous block
+#                                   it sees the names of the file's previous compiled fragment
 #   <!-- fragment: function; given: long a = 0; -->
 #                                   the code after `given:` comes first (what the prose
 #                                   assumes: a pool, the user's own functions)
