@@ -19,6 +19,10 @@
 #                         use without CMake (the ```sh block that links -lboost_thread), with
 #                         CXX for its compiler and this checkout for path/to/boost_fork_join,
 #                         then runs it.
+#   b2-jamroot ROOT B2 WORKDIR
+#                         builds README's first program with README's Jamroot for b2 (the block
+#                         with `use-project /boost_fork_join`), this checkout for
+#                         path/to/boost_fork_join, then runs it.
 #
 # A fragment is compiled at namespace scope after the library's public headers and the standard
 # headers the documentation uses, in a namespace of its own. The line before its fence may say
@@ -305,23 +309,44 @@ def declarations(root):
     return 1 if errors else 0
 
 
-def compile_line(root, cxx, workdir):
-    readme = os.path.join(root, "README.md")
-    blocks = parse(root, readme)
+def readme_setup(root, workdir, lang, needle, what):
+    """README's block of language `lang` that contains `needle` (which must name app.cpp and
+    path/to/boost_fork_join), and README's first program written to WORKDIR/app.cpp."""
+    blocks = parse(root, os.path.join(root, "README.md"))
     program = next(b for b in blocks if b.lang == "cpp" and b.is_program())
-    lines = [b for b in blocks if b.lang == "sh" and any("-lboost_thread" in l for l in b.lines)]
-    if len(lines) != 1:
-        sys.exit("README.md: expected one ```sh block with the compile line (-lboost_thread), found %d" % len(lines))
-    words = " ".join(lines[0].lines).split()
-    if "app.cpp" not in words or "path/to/boost_fork_join" not in words:
-        sys.exit("README.md:%d: the compile line must build app.cpp with -I path/to/boost_fork_join" % lines[0].line)
-    words = [cxx] + [root if w == "path/to/boost_fork_join" else w for w in words[1:]]
+    found = [b for b in blocks if b.lang == lang and any(needle in l for l in b.lines)]
+    if len(found) != 1:
+        sys.exit("README.md: expected one ```%s block with %s (%s), found %d" % (lang, what, needle, len(found)))
+    text = "\n".join(found[0].lines)
+    if "app.cpp" not in text or "path/to/boost_fork_join" not in text:
+        sys.exit("README.md:%d: %s must build app.cpp from path/to/boost_fork_join" % (found[0].line, what))
     os.makedirs(workdir, exist_ok=True)
     with open(os.path.join(workdir, "app.cpp"), "w", encoding="utf-8") as f:
         f.write("\n".join(program.lines) + "\n")
-    print("README.md:%d, in %s: %s" % (lines[0].line, workdir, " ".join(words)), flush=True)
+    return found[0]
+
+
+def compile_line(root, cxx, workdir):
+    block = readme_setup(root, workdir, "sh", "-lboost_thread", "the compile line")
+    words = " ".join(block.lines).split()
+    words = [cxx] + [root if w == "path/to/boost_fork_join" else w for w in words[1:]]
+    print("README.md:%d, in %s: %s" % (block.line, workdir, " ".join(words)), flush=True)
     subprocess.run(words, cwd=workdir, check=True)
     subprocess.run([os.path.join(workdir, "app")], cwd=workdir, check=True)
+    return 0
+
+
+def b2_jamroot(root, b2, workdir):
+    block = readme_setup(root, workdir, "", "use-project /boost_fork_join", "the Jamroot")
+    jamroot = "\n".join(block.lines).replace("path/to/boost_fork_join", root) + "\n"
+    with open(os.path.join(workdir, "Jamroot"), "w", encoding="utf-8") as f:
+        f.write(jamroot)
+    print("README.md:%d, in %s: %s\n%s" % (block.line, workdir, b2, jamroot), flush=True)
+    subprocess.run([b2], cwd=workdir, check=True)
+    apps = [os.path.join(d, "app") for d, _, files in os.walk(os.path.join(workdir, "bin")) if "app" in files]
+    if len(apps) != 1:
+        sys.exit("b2 built %d programs named app under %s/bin" % (len(apps), workdir))
+    subprocess.run(apps, cwd=workdir, check=True)
     return 0
 
 
@@ -334,7 +359,10 @@ def main(argv):
         return declarations(os.path.abspath(argv[1]))
     if len(argv) == 4 and argv[0] == "compile-line":
         return compile_line(os.path.abspath(argv[1]), argv[2], os.path.abspath(argv[3]))
-    sys.exit("usage: doc_blocks.py extract ROOT OUT | links ROOT | declarations ROOT | compile-line ROOT CXX WORKDIR")
+    if len(argv) == 4 and argv[0] == "b2-jamroot":
+        return b2_jamroot(os.path.abspath(argv[1]), argv[2], os.path.abspath(argv[3]))
+    sys.exit("usage: doc_blocks.py extract ROOT OUT | links ROOT | declarations ROOT | "
+             "compile-line ROOT CXX WORKDIR | b2-jamroot ROOT B2 WORKDIR")
 
 
 if __name__ == "__main__":
