@@ -3,7 +3,8 @@
 #   bash .ci/test.sh          the quick run, for users and day-to-day work: one optimized
 #                             build and its tests (step 1 below without the spin model checks
 #                             and the benchmark's smoke build, the slowest parts of step 1),
-#                             in build/quick; 6 min 45 s on 2 cores from a fresh clone.
+#                             in build/quick; from a fresh clone 3:42 on 2 idle cores, 6:45
+#                             while another build shared them.
 #   bash .ci/test.sh --full   what CI runs (.ci/run): the five steps below, 35 to 40 minutes.
 # Every CMake build is RelWithDebInfo with its flags replaced: assertions stay on (no NDEBUG),
 # and the sanitizer builds use -g1 (line tables: enough for their reports), which halves the
