@@ -12,6 +12,7 @@
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/future.hpp>
 
+#include <cstddef>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -51,12 +52,12 @@ int sum_of_squares(pool_type& pool, int n)
 int main()
 {
   // Written by closures, read after the pool is destroyed: the destructor makes that safe.
-  std::vector<int> squares(100, 0);
+  std::vector<std::size_t> squares(100, 0);
   {
     pool_type pool(2);
 
     // Fire-and-forget closures.
-    for (int i = 0; i < 100; ++i)
+    for (std::size_t i = 0; i < 100; ++i)
       pool.submit([&squares, i] { squares[i] = i * i; });
 
     // boost::async on the pool, and a continuation that runs on the pool too.
@@ -87,7 +88,7 @@ int main()
   } // The destructor returns after every submitted closure has completed.
 
   bool all_ran = true;
-  for (int i = 0; i < 100; ++i)
+  for (std::size_t i = 0; i < 100; ++i)
     all_ran = all_ran && squares[i] == i * i;
   check(all_ran, "every submitted closure ran before the destructor");
   return failures == 0 ? 0 : 1;

@@ -15,6 +15,7 @@
 
 #include <boost/thread/executors/fork_join.hpp>
 
+#include <cstddef>
 #include <cstdio>
 #include <initializer_list>
 #include <vector>
@@ -50,7 +51,7 @@ int run(unsigned threads, int rounds, int width)
   int failures = 0;
   for (int r = 0; r < rounds; ++r)
   {
-    std::vector<trace> traces(width);
+    std::vector<trace> traces(static_cast<std::size_t>(width));
     std::vector<boost::joinable_future<void> > runs;
     for (trace& t : traces)
       runs.push_back(fork(pool, [&pool, &t] { foobar(pool, t); }));

@@ -23,6 +23,7 @@ add_test(NAME cmake_consumer
                  "-DFJ_PROJECT_BINARY_DIR=${PROJECT_BINARY_DIR}"
                  "-DFJ_PREFIX=${_fj_consumer_dir}/prefix"
                  "-DFJ_SOURCE_DIR=${CMAKE_CURRENT_LIST_DIR}"
+                 "-DFJ_ROOT=${PROJECT_SOURCE_DIR}"
                  "-DFJ_BINARY_DIR=${_fj_consumer_dir}/build"
                  "-DFJ_CONFIG=$<CONFIG>"
                  "-DFJ_GENERATOR=${CMAKE_GENERATOR}"

@@ -6,6 +6,7 @@
 // A timeline of a fork_join_thread_pool: which thread ran which task when, who stole from
 // whom, who searched, slept, parked or blocked; written as Chrome trace-event JSON, which
 // Perfetto's UI (ui.perfetto.dev) and chrome://tracing open (doc/index.md, "Seeing a run").
+// Includes fork_join.hpp, so this header alone is enough for the usage below:
 //
 //   boost::fork_join_thread_pool pool(2);
 //   boost::executors::fork_join_trace trace(pool);       // records from here...
@@ -18,6 +19,7 @@
 #ifndef BOOST_THREAD_EXECUTORS_FORK_JOIN_TRACE_HPP
 #define BOOST_THREAD_EXECUTORS_FORK_JOIN_TRACE_HPP
 
+#include <boost/thread/executors/fork_join.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/trace.hpp>

@@ -206,16 +206,16 @@ namespace executors {
     }
 #else
     // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly),
-    // whose shared state is `state` and task `task`, one block (detail/fork_join/fork_state.hpp).
+    // whose shared state is `shared` and task `task`, one block (detail/fork_join/fork_state.hpp).
     // A future forked by one of the pool's own threads holds no reference to the scheduler:
     // copying one per fork would write a line every thread shares (its reference count).
-    joinable_future(boost::shared_ptr<boost::detail::shared_state<R> > state, const detail::fork_join::forked_result<R>* task,
+    joinable_future(boost::shared_ptr<boost::detail::shared_state<R> > shared, const detail::fork_join::forked_result<R>* task,
                     const std::shared_ptr<detail::fork_join::pool_core>& pool) noexcept
         : task_(task)
     {
       if (!detail::fork_join::is_pool_thread_of(pool.get()))
         keep_ = pool;
-      detail::fork_join::state_of(*this) = std::move(state);
+      detail::fork_join::state_of(*this) = std::move(shared);
     }
 #endif
 

@@ -11,13 +11,13 @@
 // awaited tasks, and what the thief of an awaited stack task spawned for it. That is what
 // makes helping safe: a task run on top of a waiting frame never waits, directly or through
 // others, for that frame, so an acyclic task graph cannot deadlock by burying a task under one
-// that waits for it (the article's join runs "any queued task" and can).
+// that waits for it (the design article's join runs "any queued task" and can).
 //
 // When there is nothing it may run it spins a bounded number of rounds, as an idle worker does,
 // then, on a pool thread, parks (parking.hpp): it registers its frame with what it waits for
 // (arm()) and the thread goes on running any task of its pool on a fresh stack until the frame
 // is posted and resumed. So a waiting frame costs its pool no thread, whatever the depth of
-// the graph, and this covers the article's "evil case" too (a join that starts before the
+// the graph, and this covers the design article's "evil case" too (a join that starts before the
 // awaited task is even submitted: the parked thread runs the submitter). A thread that is not
 // a pool thread sleeps in block() instead: it is never needed to run anything.
 // If no stack can be had for the fiber (the system refuses the mapping), a join of futures

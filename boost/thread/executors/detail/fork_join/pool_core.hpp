@@ -361,7 +361,7 @@ namespace fork_join {
       const int self = worker_index_in(this);
       if (self >= 0)
       {
-        chase_lev_deque<task>& own = slots_[self]->deque;
+        chase_lev_deque<task>& own = slots_[static_cast<std::size_t>(self)]->deque;
         if (task* t = own.pop_if(admits))
           return t;
         // An awaited task under newer ones (a join in fork order): taken from where it sits.
@@ -815,7 +815,7 @@ namespace fork_join {
       parking_.notify_one();
     }
 
-    counters& counters_of(int self) noexcept { return self >= 0 ? slots_[self]->stats : outside_stats_; }
+    counters& counters_of(int self) noexcept { return self >= 0 ? slots_[static_cast<std::size_t>(self)]->stats : outside_stats_; }
 
 
     // Rule (b) of task_frame.hpp: the oldest task of the deque of the thread that runs the

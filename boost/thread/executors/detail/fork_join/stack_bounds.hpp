@@ -31,9 +31,9 @@
 
 #ifndef BOOST_THREAD_FJ_WORKER_STACK_SIZE
 // Stack size of each worker thread, in bytes: enough for a chain of 10^6 nested fork+join
-// levels of parallel_invoke on one worker (about 480 bytes a level with GCC 12 -O2; fork/join
-// with futures about 600, define_task_block about 1 KiB). Address space only: the pages a
-// chain never touches are never committed.
+// levels of parallel_invoke on one worker (about 500 bytes a level with GCC 12 -O2; fork/join
+// with futures about 350, define_task_block about 1 KiB: the figures of doc/reference.md,
+// "Constructors"). Address space only: the pages a chain never touches are never committed.
 #define BOOST_THREAD_FJ_WORKER_STACK_SIZE (std::size_t(640) << 20)
 #endif
 

@@ -179,7 +179,7 @@ namespace fork_join {
     pool_core* const own = (w && w->core != &core) ? w->core : nullptr;
     help_until(
         &core, own, scope, [&t] { return t.done(); }, [&t] { t.wait_done(); },
-        [&t](waker& w) { return t.add_waker(w) ? arm_result::registered : arm_result::done; });
+        [&t](waker& wk) { return t.add_waker(wk) ? arm_result::registered : arm_result::done; });
   }
 
   // Requires: spawn(core, t) returned true on this thread.
