@@ -239,7 +239,8 @@ namespace fork_join {
     }
     std::uint32_t index_of(slab* sl, char* top) const noexcept
     {
-      return static_cast<std::uint32_t>((top - reinterpret_cast<char*>(sl) - page()) / (page() + size_) - 1);
+      const std::size_t offset = static_cast<std::size_t>(top - reinterpret_cast<char*>(sl)); // top is above sl
+      return static_cast<std::uint32_t>((offset - page()) / (page() + size_) - 1);
     }
 
     // Effects: installs the guard page at g (p bytes) and adds to `mappings` the mappings that
