@@ -113,6 +113,13 @@ BOOST_AUTO_TEST_CASE(each_pool_thread_has_its_own_index)
       for (joinable_future<void>& f : forks)
         fj::join(f);
     }
+    // The joins above ran forks on this thread too when they found them queued: no pool thread.
+    const auto here = log.seen.find(std::this_thread::get_id());
+    if (here != log.seen.end())
+    {
+      BOOST_TEST((here->second == std::set<int>{-1}));
+      log.seen.erase(here);
+    }
     BOOST_TEST(log.seen.size() == threads);
     std::set<int> indices;
     for (const auto& entry : log.seen)
