@@ -11,7 +11,8 @@
 //     fork_join_thread_pool(unsigned thread_count, void (*at_thread_entry)(fork_join_thread_pool&));
 //     template <class AtThreadEntry> fork_join_thread_pool(unsigned thread_count, AtThreadEntry&&);
 //     struct options { std::size_t stack_size; std::size_t fiber_stack_size;
-//                      std::function<void(fork_join_thread_pool&)> at_thread_entry; };
+//                      std::function<void(fork_join_thread_pool&)> at_thread_entry;
+//                      std::function<void(fork_join_thread_pool&)> at_thread_exit; };
 //     fork_join_thread_pool(unsigned thread_count, const options&);
 //     ~fork_join_thread_pool();                      // interrupt_and_join(): runs what is queued
 //     void submit(Closure&&);                         // == submit_back
@@ -21,7 +22,9 @@
 //     void close(); bool closed();
 //     void join(); void interrupt(); void interrupt_and_join();
 //     fork_join_statistics statistics() const noexcept;
+//     unsigned thread_count() const noexcept;
 //     static fork_join_thread_pool* current() noexcept; // the pool the calling thread works for
+//     static int current_thread_index() noexcept;       // its index there, else -1
 //   };
 //   fork_join_thread_pool& default_fork_join_pool();
 //   void set_default_fork_join_pool_size(unsigned thread_count);   // before its first use
@@ -132,6 +135,14 @@ namespace executors {
       // Called by each pool thread with the pool before it runs any closure (but those it runs
       // while a join of at_thread_entry's own is parked, doc/index.md "Parking"); empty: nothing.
       std::function<void(fork_join_thread_pool&)> at_thread_entry;
+      // Called by each pool thread that called at_thread_entry (also when that threw), with the
+      // pool, once, after its last closure, however it leaves (interrupted included); empty:
+      // nothing. It must not submit to this pool nor join its tasks (the thread is leaving).
+      // Each call happens before join() returns; on a thread that leaves a closed, drained pool,
+      // every accepted closure's completion happens before it. If it throws
+      // boost::thread_interrupted, the thread leaves as it was about to; any other exception
+      // calls std::terminate, as one from at_thread_entry does (it leaves the thread's function).
+      std::function<void(fork_join_thread_pool&)> at_thread_exit;
     };
 
     fork_join_thread_pool(const fork_join_thread_pool&) = delete;
@@ -170,13 +181,15 @@ namespace executors {
 
     // Requires: thread_count > 0.
     // Effects: as above, with each pool thread's stack of opts.stack_size bytes (or the
-    // default) and opts.at_thread_entry (if not empty) called as above. If the system refuses
-    // a thread of that size, the size is halved down to 8 MiB, then the system's default is
-    // used, as for the default size.
+    // default) and opts.at_thread_entry (if not empty) called as above; each pool thread that
+    // called at_thread_entry then calls its own copy of opts.at_thread_exit (if not empty) on
+    // its way out, after its last closure. If the system refuses a thread of that size, the
+    // size is halved down to 8 MiB, then the system's default is used, as for the default size.
     // Throws: as above.
     fork_join_thread_pool(unsigned thread_count, const options& opts)
         : core_(make_core(thread_count, opts.fiber_stack_size, opts.stack_size))
         , at_thread_entry_(opts.at_thread_entry ? opts.at_thread_entry : entry_function(&do_nothing_at_thread_entry))
+        , at_thread_exit_(opts.at_thread_exit)
     {
       start(thread_count, opts.stack_size);
     }
@@ -194,6 +207,24 @@ namespace executors {
           core = w->core;
       return core ? static_cast<fork_join_thread_pool*>(core->owner()) : nullptr;
     }
+
+    // Returns: the index, 0 to thread_count() - 1, of the calling thread in the pool it is a
+    // thread of (a worker, a fresh thread join() started on a worker's slot, also in
+    // at_thread_entry and at_thread_exit), whatever pool's task it runs; else -1. A frame that
+    // parked in a join resumes on its own thread, so the index is the same after the join.
+    // Synchronization: none; it reads the calling thread's own thread_local.
+    // Throws: nothing. Progress: one thread_local load.
+    static int current_thread_index() noexcept
+    {
+      const detail::fork_join::worker_context* w = detail::fork_join::current_worker;
+      return w ? static_cast<int>(w->index) : -1;
+    }
+
+    // Returns: the number of the pool's worker threads, the thread_count it was constructed
+    // with. At most that many threads run its tasks as pool threads at once (a fresh thread
+    // join() starts takes an interrupted one's slot and index).
+    // Synchronization: none; the count never changes. Throws: nothing.
+    unsigned thread_count() const noexcept { return core_->thread_count(); }
 
     // Effects: interrupt_and_join(), as basic_thread_pool's destructor: closes the pool,
     // interrupts its threads (a closure running on one ends at its next interruption point,
@@ -460,28 +491,41 @@ namespace executors {
 
     void worker_main(unsigned index)
     {
+      bool called_entry = false; // at_thread_exit pairs with at_thread_entry, returned or thrown
       try
       {
-        core_->worker_loop(index, [&] {
-          // relaxed: set by join() before it starts the threads that read it (thread start
-          // synchronizes).
-          if (!skip_entry_.load(std::memory_order_relaxed))
-          {
-            entry_function entry = at_thread_entry_; // each thread its own copy
-            entry(*this);
-          }
-          // relaxed: read by join() after joining this thread.
-          entered_.fetch_add(1, std::memory_order_relaxed);
-        });
+        core_->worker_loop(
+            index,
+            [&] {
+              // relaxed: set by join() before it starts the threads that read it (thread start
+              // synchronizes).
+              if (!skip_entry_.load(std::memory_order_relaxed))
+              {
+                called_entry = true;
+                entry_function entry = at_thread_entry_; // each thread its own copy
+                entry(*this);
+              }
+              // relaxed: read by join() after joining this thread.
+              entered_.fetch_add(1, std::memory_order_relaxed);
+            },
+            [&] {
+              if (called_entry && at_thread_exit_)
+              {
+                entry_function exit = at_thread_exit_; // each thread its own copy
+                exit(*this);
+              }
+            });
       }
       catch (thread_interrupted&)
       {
-        // As basic_thread_pool: an interrupted worker leaves; join() runs what it left.
+        // As basic_thread_pool: an interrupted worker leaves; join() runs what it left. From
+        // at_thread_exit, the thread was leaving anyway.
       }
     }
 
     std::shared_ptr<detail::fork_join::pool_core> core_;
     const entry_function at_thread_entry_;
+    const entry_function at_thread_exit_; // empty: none
     mutex threads_mtx_;             // guards threads_
     mutex join_mtx_;                // one join() at a time
     std::deque<thread> threads_;    // workers, and threads join() started

@@ -492,12 +492,15 @@ namespace fork_join {
     }
 
     // The life of pool thread `index`: marks the thread as ours, calls on_entry() (the pool's
-    // at_thread_entry: its submissions are a worker's), then runs tasks (schedule()).
+    // at_thread_entry: its submissions are a worker's), then runs tasks (schedule()), then
+    // calls on_exit() (the pool's at_thread_exit), however schedule() ended: still as one of
+    // our threads, on its own stack, with no frame parked, after its last task.
     // Returns when the pool is closed and drained.
     // Throws: boost::thread_interrupted when interrupted (in a task or while idle), once no frame
-    // of the thread is parked; what on_entry() throws, likewise.
-    template <class OnEntry>
-    void worker_loop(unsigned index, OnEntry&& on_entry)
+    // of the thread is parked; what on_entry() throws, likewise; what on_exit() throws, in
+    // place of either.
+    template <class OnEntry, class OnExit>
+    void worker_loop(unsigned index, OnEntry&& on_entry, OnExit&& on_exit)
     {
       worker_slot& own = *slots_[index];
       worker_scope scope(this, index, &own);
@@ -514,7 +517,7 @@ namespace fork_join {
           own.recorded_executor.reset();
           own.home.leave();
         }
-      } on_exit{*this, own};
+      } cleanup{*this, own};
       own.home.enter();
       std::exception_ptr entry_error;
       try
@@ -526,7 +529,16 @@ namespace fork_join {
         entry_error = std::current_exception();
         own.leaving = true; // but not before the frames it parked have resumed
       }
-      schedule(own, true);
+      try
+      {
+        schedule(own, true);
+      }
+      catch (...)
+      {
+        on_exit(); // an exception of its own replaces the interruption
+        throw;
+      }
+      on_exit();
       if (entry_error)
         std::rethrow_exception(entry_error);
       if (own.leaving)
