@@ -25,14 +25,19 @@
 // tested on newer ones: external_waits_mprotect_pass).
 //
 // Each stack keeps its top 64 bytes for this file: a pointer to its slab, written when the
-// stack is taken, so that giving it back finds the slab in O(1). The free stacks of a slab are
-// a stack of indices in its header page; the slabs that have a free stack form a list. A
-// thread keeps up to BOOST_THREAD_FJ_FIBER_STACK_CACHE free stacks with their pages for its
-// next parkings, so a parking in a steady state makes no system call and allocates nothing
-// with operator new (a wait never needs the heap, fault_injection_pass.cpp); a stack freed
-// beyond that gives its pages back (madvise(MADV_DONTNEED), the guard stays), and a slab whose
-// stacks are all free is unmapped once the thread has that many free stacks elsewhere.
-// Every operation is O(1) but mapping a slab (one mmap and one madvise or mprotect per stack).
+// stack is first taken, so that giving it back finds the slab in O(1), and, while the stack is
+// free with its pages (warm), its links in the thread's list of warm stacks. A thread keeps up
+// to BOOST_THREAD_FJ_FIBER_STACK_CACHE warm stacks for its next parkings, and takes them first,
+// last freed first: a parking in a steady state makes no system call, faults in no page and
+// allocates nothing with operator new (a wait never needs the heap, fault_injection_pass.cpp).
+// A stack freed beyond that gives its pages back (madvise(MADV_DONTNEED); the guard stays) and
+// becomes cold, as a fresh slab's stacks are: the cold free stacks of a slab are a stack of
+// indices in its header page. Cold stacks are taken only when no warm one is left: a deep
+// chain's fiber touches megabytes of its stack, and taking an untouched one while a warm one
+// waited made a chain of 10^4 forks at two threads three times as slow. A slab whose stacks are
+// all free is unmapped once the thread has that many free stacks elsewhere.
+// Every operation is O(1) but mapping a slab (one mmap and one madvise or mprotect per stack)
+// and unmapping one (a look at each of its stacks' top bytes).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FIBER_STACK_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FIBER_STACK_HPP
@@ -47,6 +52,10 @@
 
 #include <sys/mman.h>
 #include <unistd.h>
+
+#ifdef BOOST_THREAD_FJ_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
 
 #ifndef BOOST_THREAD_FJ_FIBER_STACK_SIZE
 // Size in bytes of each stack a pool thread switches to when one of its frames parks (the
@@ -124,21 +133,32 @@ namespace fork_join {
     ~fiber_stack_cache() { trim(); }
 
     // Returns: a free stack (sp: 64 bytes below its top; size: the bytes below sp, down to
-    // its guard page), from a slab or a new one; one with sp == nullptr if the system refused
-    // the mapping (error() then says why).
+    // its guard page): a warm one if any, else a cold one from a slab or a new slab; one with
+    // sp == nullptr if the system refused the mapping (error() then says why).
     boost::context::stack_context take() noexcept
     {
-      boost::context::stack_context s;
-      if (!partial_ && !map_slab())
-        return s;
-      slab* const sl = partial_;
-      const std::uint32_t i = free_index(sl)[--sl->free_count];
+      stack_top* t = warm_head_;
+      if (t)
+      {
+        unlink_warm(t);
+        t->warm = false;
+        --t->home->free_count;
+      }
+      else
+      {
+        if (!cold_head_ && !map_slab())
+          return boost::context::stack_context();
+        slab* const sl = cold_head_;
+        t = top_struct(sl, cold_index(sl)[--sl->cold_count]);
+        --sl->free_count;
+        if (sl->cold_count == 0)
+          unlink_cold(sl);
+        t->home = sl; // the top page: the fiber's first use of the stack
+        t->warm = false;
+      }
       --free_total_;
-      if (sl->free_count == 0)
-        unlink(sl);
-      char* const top = stack_top(sl, i);
-      *reinterpret_cast<slab**>(top - own_bytes) = sl; // the top page: the fiber's first use
-      s.sp = top - own_bytes;
+      boost::context::stack_context s;
+      s.sp = t;
       s.size = size_ - own_bytes;
       return s;
     }
@@ -147,34 +167,39 @@ namespace fork_join {
     // Effects: makes s free again (see the file comment for what it keeps).
     void give_back(boost::context::stack_context& s) noexcept
     {
-      char* const top = static_cast<char*>(s.sp) + own_bytes;
-      slab* const sl = *reinterpret_cast<slab**>(s.sp);
+      stack_top* const t = static_cast<stack_top*>(s.sp);
+      slab* const sl = t->home;
+#ifdef BOOST_THREAD_FJ_ASAN
+      // The frames a fiber left when it ended (its entry, switched away from, never returns)
+      // keep their redzones poisoned; munmap would clear them, a reuse must.
+      __asan_unpoison_memory_region(bottom(s), usable(s));
+#endif
       if (sl->free_count + 1 == sl->count && free_total_ - sl->free_count >= BOOST_THREAD_FJ_FIBER_STACK_CACHE)
       {
         // The slab's last stack in use, and enough free stacks elsewhere: the slab goes.
-        if (sl->free_count != 0)
-          unlink(sl);
-        free_total_ -= sl->free_count;
-        unmap(sl);
+        release(sl);
         return;
       }
-      if (free_total_ >= BOOST_THREAD_FJ_FIBER_STACK_CACHE)
-        ::madvise(top - size_, size_ - page(), MADV_DONTNEED); // keeps the top page and the guard
-      free_index(sl)[sl->free_count++] = index_of(sl, top);
+      ++sl->free_count;
       ++free_total_;
-      if (sl->free_count == 1)
-        link(sl);
+      if (warm_ < BOOST_THREAD_FJ_FIBER_STACK_CACHE)
+      {
+        t->warm = true; // keeps its pages; taken first, last freed first
+        push_warm(t);
+        return;
+      }
+      char* const top = reinterpret_cast<char*>(t) + own_bytes;
+      ::madvise(top - size_, size_ - page(), MADV_DONTNEED); // keeps the top page and the guard
+      if (sl->cold_count == 0)
+        push_cold(sl);
+      cold_index(sl)[sl->cold_count++] = index_of(sl, top);
     }
 
     // Requires: no stack of this cache is in use. Effects: unmaps every slab.
     void trim() noexcept
     {
-      while (slab* const sl = partial_)
-      {
-        unlink(sl);
-        free_total_ -= sl->free_count;
-        unmap(sl);
-      }
+      while (all_)
+        release(all_);
     }
 
     // Returns: the errno of the last mapping the system refused (0: none yet).
@@ -192,18 +217,33 @@ namespace fork_join {
     static bool guard_markers() noexcept { return guard_mode().load(std::memory_order_relaxed) == markers; }
 
   private:
-    static constexpr std::size_t own_bytes = 64; // at each stack's top: its slab
+    struct slab;
 
-    // In the slab's header page, followed by free_index(): the free stacks, by index.
+    // At each stack's top (own_bytes): its slab, written when the stack is first taken, and,
+    // while the stack is warm (free with its pages), its links in the list of warm stacks.
+    struct stack_top
+    {
+      slab* home;
+      stack_top* prev;
+      stack_top* next;
+      bool warm;
+    };
+    static constexpr std::size_t own_bytes = 64;
+    static_assert(sizeof(stack_top) <= own_bytes, "a stack's own bytes hold its stack_top");
+
+    // In the slab's header page, followed by cold_index(): the free stacks without pages.
     struct slab
     {
-      slab* prev;
+      slab* prev; // in the list of slabs with cold stacks
       slab* next;
+      slab* all_prev; // in the list of all slabs
+      slab* all_next;
       std::uint32_t count;      // stacks in the slab
-      std::uint32_t free_count; // entries of free_index() in use
+      std::uint32_t free_count; // free stacks, warm or cold
+      std::uint32_t cold_count; // entries of cold_index() in use
       std::size_t bytes;        // of the mapping
     };
-    static std::uint32_t* free_index(slab* sl) noexcept { return reinterpret_cast<std::uint32_t*>(sl + 1); }
+    static std::uint32_t* cold_index(slab* sl) noexcept { return reinterpret_cast<std::uint32_t*>(sl + 1); }
 
     enum guard_kind
     {
@@ -233,9 +273,13 @@ namespace fork_join {
     }
     static std::size_t round_up(std::size_t n) noexcept { return (n + page() - 1) / page() * page(); }
 
-    char* stack_top(slab* sl, std::uint32_t i) const noexcept
+    char* stack_end(slab* sl, std::uint32_t i) const noexcept
     {
       return reinterpret_cast<char*>(sl) + page() + std::size_t(i) * (page() + size_) + page() + size_;
+    }
+    stack_top* top_struct(slab* sl, std::uint32_t i) const noexcept
+    {
+      return reinterpret_cast<stack_top*>(stack_end(sl, i) - own_bytes);
     }
     std::uint32_t index_of(slab* sl, char* top) const noexcept
     {
@@ -265,8 +309,8 @@ namespace fork_join {
       return true;
     }
 
-    // Effects: maps a slab and files it with all its stacks free. Returns: false (error_ set)
-    // if the system refused.
+    // Effects: maps a slab and files it with all its stacks free and cold. Returns: false
+    // (error_ set) if the system refused.
     bool map_slab() noexcept
     {
       std::size_t k = BOOST_THREAD_FJ_FIBER_STACKS_PER_MAPPING;
@@ -299,22 +343,41 @@ namespace fork_join {
         }
       }
       slab* const sl = static_cast<slab*>(base);
-      sl->prev = sl->next = nullptr;
       sl->count = static_cast<std::uint32_t>(k);
       sl->free_count = static_cast<std::uint32_t>(k);
+      sl->cold_count = static_cast<std::uint32_t>(k);
       sl->bytes = slab_bytes(k);
       // Taken from the highest index down: the stack nearest the header first.
       for (std::size_t i = 0; i < k; ++i)
-        free_index(sl)[i] = static_cast<std::uint32_t>(k - 1 - i);
+        cold_index(sl)[i] = static_cast<std::uint32_t>(k - 1 - i);
       free_total_ += k;
-      link(sl);
+      push_cold(sl);
+      sl->all_prev = nullptr;
+      sl->all_next = all_;
+      if (all_)
+        all_->all_prev = sl;
+      all_ = sl;
       if (gauges_)
         gauges_->add(k, sl->bytes, mappings);
       return true;
     }
 
-    void unmap(slab* sl) noexcept
+    // Requires: every stack of sl is free but, at most, the one being given back.
+    // Effects: takes sl's free stacks off the lists and counts, and unmaps it.
+    void release(slab* sl) noexcept
     {
+      if (sl->cold_count != 0)
+        unlink_cold(sl);
+      for (std::uint32_t i = 0; i < sl->count; ++i)
+      {
+        stack_top* const t = top_struct(sl, i);
+        if (t->warm) // a stack never taken reads as zero here (its untouched top page)
+          unlink_warm(t);
+      }
+      free_total_ -= sl->free_count;
+      (sl->all_prev ? sl->all_prev->all_next : all_) = sl->all_next;
+      if (sl->all_next)
+        sl->all_next->all_prev = sl->all_prev;
       const std::uint64_t k = sl->count;
       const std::size_t bytes = sl->bytes;
       const std::uint64_t mappings = guard_markers() ? 1 : 1 + 2 * k;
@@ -323,20 +386,34 @@ namespace fork_join {
         gauges_->sub(k, bytes, mappings);
     }
 
-    void link(slab* sl) noexcept
+    void push_warm(stack_top* t) noexcept
+    {
+      t->prev = nullptr;
+      t->next = warm_head_;
+      if (warm_head_)
+        warm_head_->prev = t;
+      warm_head_ = t;
+      ++warm_;
+    }
+    void unlink_warm(stack_top* t) noexcept
+    {
+      (t->prev ? t->prev->next : warm_head_) = t->next;
+      if (t->next)
+        t->next->prev = t->prev;
+      t->warm = false;
+      --warm_;
+    }
+    void push_cold(slab* sl) noexcept
     {
       sl->prev = nullptr;
-      sl->next = partial_;
-      if (partial_)
-        partial_->prev = sl;
-      partial_ = sl;
+      sl->next = cold_head_;
+      if (cold_head_)
+        cold_head_->prev = sl;
+      cold_head_ = sl;
     }
-    void unlink(slab* sl) noexcept
+    void unlink_cold(slab* sl) noexcept
     {
-      if (sl->prev)
-        sl->prev->next = sl->next;
-      else
-        partial_ = sl->next;
+      (sl->prev ? sl->prev->next : cold_head_) = sl->next;
       if (sl->next)
         sl->next->prev = sl->prev;
       sl->prev = sl->next = nullptr;
@@ -344,8 +421,11 @@ namespace fork_join {
 
     const std::size_t size_;
     stack_gauges* const gauges_;
-    slab* partial_ = nullptr;     // the slabs with a free stack
-    std::size_t free_total_ = 0;  // free stacks in all slabs
+    slab* all_ = nullptr;           // every slab
+    slab* cold_head_ = nullptr;     // the slabs with a cold free stack
+    stack_top* warm_head_ = nullptr; // the warm free stacks, last freed first
+    std::size_t free_total_ = 0;    // free stacks in all slabs, warm or cold
+    std::size_t warm_ = 0;          // of those, the warm ones
     int error_ = 0;
   };
 
