@@ -90,7 +90,11 @@ namespace fork_join {
                        std::to_string(own.home().stack_size() >> 10) + " KiB (this pool has " + std::to_string(g.stacks) +
                        " fiber stacks mapped, " + std::to_string(g.bytes >> 20) + " MiB of address space, " +
                        std::to_string(g.mappings) + " mappings, " + std::to_string(g.parked_now) +
-                       " frames parked). Limits: vm.max_map_count (mappings), RLIMIT_AS (ulimit -v), memory under "
+                       " frames parked" +
+                       (fiber_stack_cache::guard_markers() ? ""
+                                                           : "; without the guard markers of Linux 6.13+, each stack takes 2 "
+                                                             "mappings") +
+                       "). Limits: vm.max_map_count (mappings), RLIMIT_AS (ulimit -v), memory under "
                        "vm.overcommit_memory=2. Lower fork_join_thread_pool::options::fiber_stack_size "
                        "(BOOST_THREAD_FJ_FIBER_STACK_SIZE), or raise the limit";
     boost::throw_exception(executors::fiber_stack_error(err ? err : ENOMEM, what));
