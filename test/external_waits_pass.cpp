@@ -287,8 +287,8 @@ BOOST_AUTO_TEST_CASE(deep_chains_hop_across_small_fiber_stacks)
     boost::shared_future<void> released = release.get_future().share();
     joinable_future<void> parked = fork(pool, [&pool, released] { fj::join(pool, released); });
     wait_for_parked_now(pool, 1);
-    BOOST_TEST(fork(pool, [&pool, depth] { return invoke_chain(pool, depth); }).get() == depth);
-    BOOST_TEST(fork(pool, [&pool, depth] { return fork_chain(pool, depth); }).get() == depth);
+    BOOST_TEST(fork(pool, [&pool] { return invoke_chain(pool, depth); }).get() == depth);
+    BOOST_TEST(fork(pool, [&pool] { return fork_chain(pool, depth); }).get() == depth);
     release.set_value();
     parked.get();
   }
