@@ -301,7 +301,9 @@ namespace fork_join {
       if (worker_slot* const own = own_slot())
       {
         // Shortcut, "Spare stack" (doc/index.md ledger): a stack task is queued only while its
-        // thread holds a spare stack, so that its wait, which cannot give up, can park.
+        // thread holds a spare stack, so that its wait, which cannot give up, can park. Without
+        // one (the system refused the last mapping) each push tries a free stack, then a
+        // mapping, until it gets one; meanwhile children run inline.
         if (BOOST_UNLIKELY(!own->home.has_spare()) && !own->home.reserve_stack())
           return false;
         t->set_tag(stack_bit | ++own->push_seq, current_root());
