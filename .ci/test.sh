@@ -5,7 +5,7 @@
 #                             and the benchmark's smoke build, the slowest parts of step 1),
 #                             in build/quick; from a fresh clone 3:42 on 2 idle cores, 6:45
 #                             while another build shared them.
-#   bash .ci/test.sh --full   what CI runs (.ci/run): the five steps below, 35 to 40 minutes.
+#   bash .ci/test.sh --full   what CI runs (.ci/run): the five steps below, 16 to 40 minutes.
 # Every CMake build is RelWithDebInfo with its flags replaced: assertions stay on (no NDEBUG),
 # and the sanitizer builds use -g1 (line tables: enough for their reports), which halves the
 # compile time of full -g; step 1 has no reports to symbolize and builds with -g0.
@@ -33,7 +33,9 @@
 #     loop counts): Boost 1.81 with clang++ in C++20, and the public-API-only build
 #     (BOOST_THREAD_FJ_PUBLIC_API_ONLY) with clang++, which compiles it at -O0 in two thirds of
 #     g++'s time (`bash .ci/matrix.sh public-api` runs it with g++).
-# Each step prints its time; the whole script takes 35 to 40 minutes on 2 cores.
+# Each step prints its time; the whole script takes 16 to 40 minutes on 2 cores, depending on
+# the host: 16:23 from a fresh clone of 311abbb (6:29, 3:17, 2:10, 1:53, 2:34 for the steps),
+# 35 to 40 minutes in earlier runs on busier hosts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
