@@ -38,7 +38,7 @@
 // (a thief that loses a race returns at once; it goes on inside the deque only past a hole it
 // took, and each hole is taken once).
 //
-// Holes (issue 25). take_at(i) lets the owner take the element at any index i in [top, bottom),
+// Holes. take_at(i) lets the owner take the element at any index i in [top, bottom),
 // not only the newest: a join in fork order waits for its oldest child first, which sits under
 // the younger ones (Java's ForkJoinPool does the same in awaitJoin / tryRemoveAndExec). When i
 // is neither end, the owner leaves a hole, a slot holding nullptr, in its place (so push()

@@ -109,8 +109,8 @@ namespace fork_join {
 
   // The park step of help_until, out of line: its parked_frame would otherwise sit in the frame
   // of every join, which deep chains pay for in stack memory on every level (as stack_task.hpp's
-  // wait_for_stack_task; issue 22's A/B found chain_1e4 at one thread 1.6x slower against
-  // oneTBB with it inline).
+  // wait_for_stack_task; with it inline, an A/B found chain_1e4 at one thread 1.6x slower
+  // against oneTBB).
   // Effects: parks the calling frame on the calling pool thread of `own` until arm()'s
   // registration is posted (or, polled, until ready() holds), unless arm() finds nothing to
   // wait for. arm(frame) registers the frame (a waker) or hooks it (parked_frame::hook_with).

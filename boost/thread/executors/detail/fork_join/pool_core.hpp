@@ -43,7 +43,7 @@
 //    refers to it; after the pool is destroyed it is closed and empty, so such a reference can
 //    still be used safely: submit throws sync_queue_is_closed, helping finds no work.
 //
-// Hazards (STYLE.md) and how this file meets them
+// Hazards of a fork/join pool, and how this file meets them
 //  1. A wait on a worker never blocks without helping: see help.hpp and stack_task.hpp.
 //  3. Lost wake-ups: every push of a heap task is followed by a notify of event_count.hpp (a
 //     worker's push to its own deque by notify_one_if_waiting(), a fence and a load when nobody

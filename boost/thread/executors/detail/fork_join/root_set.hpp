@@ -5,8 +5,8 @@
 //
 // The root ids (task_frame.hpp) of the tasks a join over a range of futures awaits: the set
 // that rule (a) of the admission rule looks a queued task's tag up in, once per task a waiting
-// thread looks at. A scan of the range per lookup made a join of n children O(n^2) (issue 20:
-// 10^5 children took 9 s); this set is built once, in O(n) expected time, and answers each
+// thread looks at. A scan of the range per lookup made a join of n children O(n^2) (10^5
+// children took 9 s); this set is built once, in O(n) expected time, and answers each
 // lookup in O(1) expected time.
 //
 // Open addressing with linear probing over a power-of-two table kept at most half full; 0

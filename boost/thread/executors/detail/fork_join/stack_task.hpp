@@ -164,7 +164,7 @@ namespace fork_join {
 
   // The slow path of join() below, out of line: its wait_scope and help loop would otherwise
   // sit in the frame of every parallel_invoke and task block, which deep recursions (a chain of
-  // 10^5 nested invokes) pay for in stack memory on every level (issue 25: 16 bytes more in
+  // 10^5 nested invokes) pay for in stack memory on every level (16 bytes more in
   // wait_scope made such a chain 1.3x slower until this moved out).
   BOOST_NOINLINE inline void wait_for_stack_task(pool_core& core, stack_task& t) noexcept
   {
