@@ -25,7 +25,9 @@
 //     unsigned thread_count() const noexcept;
 //     static fork_join_thread_pool* current() noexcept; // the pool the calling thread works for
 //     static int current_thread_index() noexcept;       // its index there, else -1
+//     template <class F> auto isolate(F&& f);         // executors::isolate(f)
 //   };
+//   template <class F> auto isolate(F&& f);           // f(); its waits run only what they await
 //   fork_join_thread_pool& default_fork_join_pool();
 //   void set_default_fork_join_pool_size(unsigned thread_count);   // before its first use
 //   fork_join_thread_pool& current_fork_join_pool();  // current(), else the default pool
@@ -225,6 +227,12 @@ namespace executors {
     // join() starts takes an interrupted one's slot and index).
     // Synchronization: none; the count never changes. Throws: nothing.
     unsigned thread_count() const noexcept { return core_->thread_count(); }
+
+    // Effects, Returns, Throws: executors::isolate(std::forward<F>(f)) (below). A member for
+    // the spelling of code that names its pool, as oneTBB's task_arena does; the isolation
+    // itself belongs to the calling frame, on whatever pool its waits help.
+    template <class F>
+    auto isolate(F&& f) -> decltype(std::forward<F>(f)());
 
     // Effects: interrupt_and_join(), as basic_thread_pool's destructor: closes the pool,
     // interrupts its threads (a closure running on one ends at its next interruption point,
@@ -610,6 +618,40 @@ namespace executors {
     if (fork_join_thread_pool* p = fork_join_thread_pool::current())
       return *p;
     return default_fork_join_pool();
+  }
+
+  // Requires: f() is a valid call.
+  // Effects: calls f() in an isolated region: while a join made inside it, on whatever thread
+  //   (f's own, or a task made inside f that another thread runs), waits for its tasks, that
+  //   thread runs only tasks the join awaits (the tasks joined, and what their thieves made
+  //   for them: the rule every join follows), and when there are none it blocks instead of
+  //   parking its frame: it runs no other task and resumes no other parked frame meanwhile.
+  //   So a lock, a function-local static's initialisation, a std::call_once or a thread_local
+  //   value that the frame holds across the join is never met, on its thread, by a task
+  //   that does not belong to the join. Tasks made inside f (fork, submit, boost::async,
+  //   parallel_invoke, task blocks, the algorithms) are isolated too, for as long as they run.
+  //   Regions nest; isolating an isolated frame changes nothing.
+  // Returns: f()'s result.
+  // Synchronization: none beyond f's own.
+  // Throws: what f() throws.
+  // Progress: fully strict fork/join inside the region always finishes: joins of tasks that
+  //   the joining frame made there (a fork joined by the frame that forked it,
+  //   parallel_invoke, task blocks, the algorithms; doc/index.md, "Isolation" has the proof).
+  //   Any other wait inside it (a promise, a future made outside the region or by another
+  //   frame, a then() continuation) holds its thread until it is ready, as on a thread that is
+  //   not a pool thread: what it waits for must be run by another thread (never on a pool of
+  //   one). try_executing_one() and reschedule_until() still run any closure.
+  template <class F>
+  auto isolate(F&& f) -> decltype(std::forward<F>(f)())
+  {
+    const detail::fork_join::frame_scope isolated(detail::fork_join::current_root(), true);
+    return std::forward<F>(f)();
+  }
+
+  template <class F>
+  auto fork_join_thread_pool::isolate(F&& f) -> decltype(std::forward<F>(f)())
+  {
+    return executors::isolate(std::forward<F>(f));
   }
 
   // Boost.Thread records `new executor_ref<Ex>(ex)` in the shared state of boost::async(ex, f)

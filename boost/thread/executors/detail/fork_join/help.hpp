@@ -45,6 +45,7 @@
 #include <boost/throw_exception.hpp>
 
 #include <cerrno>
+#include <exception>
 #include <string>
 #include <type_traits>
 
@@ -141,12 +142,45 @@ namespace fork_join {
   // Throws: what ready(), block(), arm() or a task run throw; boost::thread_interrupted if a
   // polled or hooked parked frame was resumed by an interruption of the thread;
   // executors::fiber_stack_error if a pool thread must park and no stack can be had.
+  // For help_until on a pool thread of `own` whose frame is isolated (task_frame.hpp) and whose
+  // stack has no room to run a task: runs tasks with run_one() on a fresh stack until ready()
+  // holds or run_one() finds none, as the wait would on its own stack.
+  // Returns: whether a task ran. Throws: what ready() or a task throw;
+  // executors::fiber_stack_error if no stack can be had.
+  template <class Ready, class RunOne>
+  BOOST_NOINLINE bool help_on_fresh_stack(pool_core& own, Ready& ready, RunOne& run_one)
+  {
+    if (!own.reserve_stack())
+      throw_no_fiber_stack(own);
+    bool ran = false;
+    std::exception_ptr error;
+    auto help = [&]() noexcept {
+      try
+      {
+        while (!ready() && run_one())
+          ran = true;
+      }
+      catch (...)
+      {
+        error = std::current_exception();
+      }
+    };
+    own.home().call_on_fresh_stack(help);
+    if (error)
+      std::rethrow_exception(error);
+    return ran;
+  }
+
   template <class Ready, class Block, class Arm>
   void help_until(pool_core* first, pool_core* second, wait_scope scope, Ready&& ready, Block&& block, Arm&& arm,
                   int spin_rounds = BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS)
   {
     const worker_context* const w = current_worker;
-    pool_core* const own = w ? w->core : nullptr; // the pool this thread belongs to, if any
+    // The pool this thread belongs to, if any, unless the waiting frame is isolated: its wait
+    // never parks (task_frame.hpp, "Isolation"), it blocks as a thread that is not a pool
+    // thread does.
+    const bool isolated = w && current_isolated();
+    pool_core* const own = (w && !isolated) ? w->core : nullptr;
     ensure_stack_floor(); // before the first room check that may refuse a task
     auto run_one = [&] {
       if (!stack_has_room())
@@ -176,6 +210,17 @@ namespace fork_join {
         continue;
       if (!own)
       {
+        if (isolated)
+        {
+          // Where run_one() found no room, the tasks it may run go on on a fresh stack, as a
+          // parked frame's would: a blocked wait must not leave its own children unrun.
+          if (!stack_has_room() && help_on_fresh_stack(*w->core, ready, run_one))
+            continue;
+          // Its deque may hold tasks it may not run (older ones, or its frames' forks that
+          // this wait does not await): others must know before it blocks (pool_core.hpp,
+          // hazard 3).
+          w->core->advertise_own();
+        }
         const pool_core::trace_scope blocked(*first, trace_span::join_block);
         block();
         continue;

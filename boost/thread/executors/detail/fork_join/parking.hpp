@@ -364,6 +364,29 @@ namespace fork_join {
       restore_state(pf.saved_);
     }
 
+    // Requires: the owner; reserve_stack() returned true since the last park(); f() does not
+    //   throw.
+    // Effects: calls f() on a fresh fiber, with the calling stack's task frames, running pool
+    //   and interruption state, and returns when it returns: a call on another stack, for a
+    //   wait that must go on helping where its own stack has no room left and may not park
+    //   (an isolated frame, help.hpp). Nothing else runs on the thread meanwhile; f's frames
+    //   continue the calling stack's (they run above it), so its switches need no
+    //   pool_core::note_switch(). The fiber's stack becomes the spare again when it ends.
+    template <class F>
+    void call_on_fresh_stack(F& f) noexcept
+    {
+      parked_frame pf(*this, false);
+      const stack_state caller = save_state();
+      park(pf, [this, &pf, &f, &caller] {
+        current_frame = caller.frame;
+        running_core = caller.running;
+        set_interruption_enabled(caller.interruption_enabled);
+        f();
+        --parked_; // resumed by this fiber's end, not by take_ready()
+        return &pf;
+      });
+    }
+
     // Requires: the owner, on its own stack's loop, at its top level; pf came from take_ready().
     // Effects: suspends the own stack (idle_main) and resumes pf; returns when a fiber's loop
     // ends and resumes the own stack, with its state restored.

@@ -269,6 +269,7 @@ namespace fork_join {
     {
       const task_tag tag = new_root_id();
       t->set_tag(tag, tag);
+      t->set_isolated(current_isolated()); // a task made in an isolated frame inherits it
       worker_slot* const own = own_slot();
       const outside_access guard(own ? nullptr : this);
       count_one(own);
@@ -306,7 +307,9 @@ namespace fork_join {
         // mapping, until it gets one; meanwhile children run inline.
         if (BOOST_UNLIKELY(!own->home.has_spare()) && !own->home.reserve_stack())
           return false;
-        t->set_tag(stack_bit | ++own->push_seq, current_root());
+        const task_frame* const parent = current_frame;
+        t->set_tag(stack_bit | ++own->push_seq, parent ? parent->root : 0);
+        t->set_isolated(parent && parent->isolated); // as a heap task (submit())
         t->set_counted(false);
         push_own(*own, t, true);
         return true;
@@ -319,6 +322,7 @@ namespace fork_join {
           return false;
       }
       t->set_tag(stack_bit, current_root());
+      t->set_isolated(current_isolated());
       t->set_counted(true);
       const outside_access guard(this);
       count_one(nullptr);
@@ -437,7 +441,7 @@ namespace fork_join {
     BOOST_FORCEINLINE void run_task_inline(task* t)
     {
       const bool counted = t->counted(); // read first: a stack task may be gone after run()
-      frame_scope frame(t->root());
+      frame_scope frame(t->root(), t->isolated());
       worker_slot* const own = own_slot();
       const outside_access guard(own ? nullptr : this); // the finish below outlasts the task
       struct finish_guard
@@ -585,6 +589,15 @@ namespace fork_join {
 
     // Returns: whether a stack is at hand for the calling pool thread to park on (parking.hpp).
     bool reserve_stack() noexcept { return own_slot()->home.reserve_stack(); }
+
+    // Effects: before the calling pool thread blocks in a wait (an isolated frame's, help.hpp),
+    // wakes a sleeper if its deque holds tasks: hazard 3's owner that never sleeps with a
+    // non-empty deque does here, so a thief must be told, as after a steal (advertise_rest).
+    void advertise_own() noexcept
+    {
+      if (worker_slot* const own = own_slot())
+        advertise_rest(*own);
+    }
 
     // Returns: the calling pool thread's home (parking.hpp). Requires: one of our pool threads.
     fiber_home& home() noexcept { return own_slot()->home; }

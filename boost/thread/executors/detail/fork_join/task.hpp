@@ -55,6 +55,12 @@ namespace fork_join {
       root_ = root;
     }
 
+    // Whether the task was made inside an isolated region (task_frame.hpp): its waits then
+    // never park, wherever it runs. Written, like counted(), by the thread that queues the task,
+    // before the push that publishes it; read by the thread that runs it.
+    bool isolated() const noexcept { return isolated_; }
+    void set_isolated(bool i) noexcept { isolated_ = i; }
+
     // Its index in the deque of the pool thread that pushed it (chase_lev_deque::next_index),
     // or -1 if it went to a shared queue: a join on that thread takes it from there wherever
     // it sits (chase_lev_deque::take_at). Written, like counted(), by the thread that queues the
@@ -82,6 +88,7 @@ namespace fork_join {
     std::int64_t queued_at_ = -1;
     bool counted_ = true;
     trace_span kind_; // in the padding after counted_: the node does not grow
+    bool isolated_ = false; // likewise
   };
 
   template <class F>

@@ -45,6 +45,16 @@
 // One gap, listed in doc/index.md: a join that leaves by an exception (an interruption) stops
 // waiting for its task, and a waiter that read the join's publication just before may still
 // take that task.
+//
+// Isolation. A frame is isolated if it runs inside executors::isolate(f), runs a task that was
+// made in an isolated frame (task::isolated()), or runs above an isolated frame on the same
+// stack. A wait of an isolated frame runs what the rule above admits and never parks
+// (help.hpp): with nothing it may run it blocks its thread, as a wait on a thread that is not
+// a pool thread does, so its thread runs nothing else meanwhile: no other task, and no parked
+// frame of the thread resumes. A lock or thread_local state that the frame holds across the
+// wait is then seen by nothing but the tasks the wait admits, which the frame waits for anyway.
+// Tasks made in an isolated frame inherit it, so their waits, on whatever thread, block too:
+// a thread that parked one of them would run any task while the isolating frame waits for it.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASK_FRAME_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASK_FRAME_HPP
@@ -111,6 +121,7 @@ namespace fork_join {
   {
     task_tag root;
     const task_frame* prev;
+    bool isolated; // see "Isolation" above
   };
 
   inline thread_local const task_frame* current_frame = nullptr;
@@ -122,11 +133,23 @@ namespace fork_join {
     return f ? f->root : 0;
   }
 
-  // Links the frame of a task of root `root` for the scope's lifetime (nests).
+  // Returns: whether the frame the calling thread runs (innermost) is isolated (see above).
+  inline bool current_isolated() noexcept
+  {
+    const task_frame* f = current_frame;
+    return f && f->isolated;
+  }
+
+  // Links the frame of a task of root `root` for the scope's lifetime (nests); the frame is
+  // isolated if `isolated` is true or the frame below it is.
   class frame_scope
   {
   public:
-    explicit frame_scope(task_tag root) noexcept : frame_{root, current_frame} { current_frame = &frame_; }
+    explicit frame_scope(task_tag root, bool isolated = false) noexcept
+        : frame_{root, current_frame, isolated || (current_frame && current_frame->isolated)}
+    {
+      current_frame = &frame_;
+    }
     ~frame_scope() { current_frame = frame_.prev; }
     frame_scope(const frame_scope&) = delete;
     frame_scope& operator=(const frame_scope&) = delete;
