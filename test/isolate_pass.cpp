@@ -69,9 +69,11 @@ public:
   template <class Enter>
   outcome run(Enter enter)
   {
-    fork_join_thread_pool pool(threads_);
+    // All of it outlives the pool: a task may still be leaving when run() returns.
     std::atomic<unsigned> blockers_started{0};
-    std::atomic<bool> release{false};
+    std::atomic<bool> release{false}, other_started{false}, b_ran{false}, a_started{false}, a_done{false};
+    outcome seen;
+    fork_join_thread_pool pool(threads_);
     for (unsigned i = 2; i < threads_; ++i)
       pool.submit([&] {
         blockers_started.fetch_add(1);
@@ -81,8 +83,6 @@ public:
     while (blockers_started.load() + 2 < threads_)
       boost::this_thread::yield();
 
-    outcome seen;
-    std::atomic<bool> other_started{false}, b_ran{false};
     auto body = [&] {
       fj::parallel_for(
           pool, 0, 2,
@@ -112,7 +112,6 @@ public:
           },
           1);
     };
-    std::atomic<bool> a_started{false}, a_done{false};
     pool.submit([&] {
       a_started.store(true);
       enter([&] {

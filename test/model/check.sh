@@ -133,6 +133,9 @@ pan_long=1 check event_count.pml pass safety -DSTACK -DNW=3 -DNS=1 -DNPER=1 \
 # A parent that runs none of its children itself: once it parks, its thread's loop runs them,
 # so it must pass, with two roots too, and without the notifies above.
 check event_count.pml pass safety -DSTACK -DNW=2 -DNS=1 -DNPER=2 -DM_JOIN_NO_HELP
+# Isolated joins, which block instead of parking (-DISOLATED).
+check event_count.pml pass safety -DSTACK -DISOLATED -DNW=2 -DNS=1 -DNPER=2
+check event_count.pml pass cycles -DSTACK -DISOLATED -DNW=2 -DNS=1 -DNPER=2
 check event_count.pml pass safety -DSTACK -DNW=2 -DNS=1 -DNPER=2 -DM_JOIN_NO_HELP \
       -DM_STACK_NEVER_NOTIFY -DM_NO_ADVERTISE_REST
 # The post of a parked frame must wake its home.

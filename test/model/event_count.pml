@@ -19,6 +19,14 @@
  *    cycle at all proves every run finite, so the end-state check above is a liveness check
  *    (no livelock in which workers chase an ever-moving epoch).
  *
+ * With -DSTACK -DISOLATED, the join blocks instead of parking, as an isolated frame's does
+ * (help.hpp, executors::isolate): it runs what is left of its children in its own deque, and
+ * when a thief has one it advertises its deque and sleeps, outside the worker's loop, until
+ * both children are done. The same properties are checked: a worker blocked in a join strands
+ * no task and no sleeper. (In this model only a root's children are pushed to a deque, so
+ * the deque of a blocking join is empty and the advertisement never fires; hazard 3 of
+ * pool_core.hpp has the argument for it.)
+ *
  * With -DSTACK, every outside task instead pushes two stack tasks onto its worker's deque and
  * joins them, as parallel_invoke does: the pushes are uncounted, and push_own notifies only for
  * the one that finds the deque empty; a thief that leaves tasks behind notifies if anyone waits
@@ -580,13 +588,29 @@ join:
              assert((old == t + NROOT || old == t + 2 * NROOT) && !ran[old]); ran[old] = true;
              old = 0
 #endif
+#ifdef ISOLATED
+          :: else -> old = 3
+#else
           :: else -> parked[t] = me + 1; t = 0; old = 2
+#endif
           fi
        fi
      };
      if
      :: old == 1 -> old = 0; break
      :: old == 2 -> old = 0; nparked++; goto look  /* park(): schedule() on a fresh stack */
+#ifdef ISOLATED
+     :: old == 3 ->
+        /* An isolated frame's join blocks instead (help.hpp): it advertises its deque
+         * (advertise_own(): notify_one_if_waiting() if the deque holds tasks), then sleeps
+         * until its children are done, outside the worker's loop. */
+        if
+        :: len(deque[me]) > 0 && waiters != 0 -> notify(false)
+        :: else
+        fi;
+        (ran[t + NROOT] && ran[t + 2 * NROOT]);
+        old = 0; break
+#endif
      :: else
      fi
   od;
