@@ -308,8 +308,9 @@ namespace fork_join {
         if (BOOST_UNLIKELY(!own->home.has_spare()) && !own->home.reserve_stack())
           return false;
         const task_frame* const parent = current_frame;
-        t->set_tag(stack_bit | ++own->push_seq, parent ? parent->root : 0);
-        t->set_isolated(parent && parent->isolated); // as a heap task (submit())
+        const task_tag word = parent ? parent->word : 0;
+        t->set_tag(stack_bit | ++own->push_seq, word & ~isolated_bit);
+        t->set_isolated((word & isolated_bit) != 0); // as a heap task (submit())
         t->set_counted(false);
         push_own(*own, t, true);
         return true;

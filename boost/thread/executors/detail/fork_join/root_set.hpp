@@ -77,7 +77,7 @@ namespace fork_join {
     bool any_on_own_stack() const noexcept
     {
       for (const task_frame* f = current_frame; f; f = f->prev)
-        if (contains(f->root))
+        if (contains(f->root()))
           return true;
       return false;
     }

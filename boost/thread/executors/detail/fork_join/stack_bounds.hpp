@@ -38,7 +38,8 @@
 #endif
 
 #ifndef BOOST_THREAD_FJ_HELPER_STACK_RESERVE
-// Stack a thread that is not a worker keeps free: below this it stops running queued tasks.
+// Stack a thread keeps free: below this it stops running queued tasks (a quarter of a stack
+// smaller than four times this).
 #define BOOST_THREAD_FJ_HELPER_STACK_RESERVE (std::size_t(1) << 20)
 #endif
 
@@ -57,9 +58,13 @@ namespace fork_join {
     std::size_t size = 0;
     const int rc = pthread_attr_getstack(&attr, &low, &size);
     pthread_attr_destroy(&attr);
-    if (rc != 0 || size <= BOOST_THREAD_FJ_HELPER_STACK_RESERVE)
+    if (rc != 0 || size == 0)
       return std::uintptr_t(0);
-    return reinterpret_cast<std::uintptr_t>(low) + BOOST_THREAD_FJ_HELPER_STACK_RESERVE;
+    // A small stack (a pool's options::stack_size below 4 MiB, say) keeps a quarter free, as a
+    // small fiber stack does (parking.hpp): with the whole reserve it would have no floor, and
+    // a deep chain would overflow it.
+    const std::size_t reserve = size / 4 < BOOST_THREAD_FJ_HELPER_STACK_RESERVE ? size / 4 : BOOST_THREAD_FJ_HELPER_STACK_RESERVE;
+    return reinterpret_cast<std::uintptr_t>(low) + reserve;
   }
 
   // The floor of the stack the calling thread runs on now: the thread's own stack's, or, while

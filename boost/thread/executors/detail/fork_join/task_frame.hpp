@@ -116,12 +116,19 @@ namespace fork_join {
     return s.next ? s.next - 1 : 0; // next is past the first id of its block once one was handed out
   }
 
+  // Marks an isolated frame (see "Isolation" above) in task_frame::word: a root is a heap task's
+  // id, below 2^63 (new_root_id()), or 0, so its top bit is free; a frame stays 16 bytes, which
+  // deep chains pay for on every level (pool_core::run_task_inline).
+  constexpr task_tag isolated_bit = task_tag(1) << 63;
+
   // The frame of a task that runs on this thread; linked on the thread's own stack.
   struct task_frame
   {
-    task_tag root;
+    task_tag word; // the task's root, | isolated_bit if the frame is isolated
     const task_frame* prev;
-    bool isolated; // see "Isolation" above
+
+    task_tag root() const noexcept { return word & ~isolated_bit; }
+    bool isolated() const noexcept { return (word & isolated_bit) != 0; }
   };
 
   inline thread_local const task_frame* current_frame = nullptr;
@@ -130,14 +137,14 @@ namespace fork_join {
   inline task_tag current_root() noexcept
   {
     const task_frame* f = current_frame;
-    return f ? f->root : 0;
+    return f ? f->root() : 0;
   }
 
   // Returns: whether the frame the calling thread runs (innermost) is isolated (see above).
   inline bool current_isolated() noexcept
   {
     const task_frame* f = current_frame;
-    return f && f->isolated;
+    return f && f->isolated();
   }
 
   // Links the frame of a task of root `root` for the scope's lifetime (nests); the frame is
@@ -146,7 +153,7 @@ namespace fork_join {
   {
   public:
     explicit frame_scope(task_tag root, bool isolated = false) noexcept
-        : frame_{root, current_frame, isolated || (current_frame && current_frame->isolated)}
+        : frame_{root | (isolated ? isolated_bit : 0) | (current_frame ? current_frame->word & isolated_bit : 0), current_frame}
     {
       current_frame = &frame_;
     }
@@ -229,7 +236,7 @@ namespace fork_join {
   inline bool root_on_own_stack(task_tag root) noexcept
   {
     for (const task_frame* f = current_frame; f; f = f->prev)
-      if (f->root == root)
+      if (f->root() == root)
         return true;
     return false;
   }
