@@ -282,9 +282,9 @@ BOOST_AUTO_TEST_CASE(tasks_made_inside_are_isolated_everywhere)
   {
     fork_join_thread_pool pool(threads);
     const int n = 22;
-    joinable_future<int> r = fork(pool, [&pool, n] { return pool.isolate([&] { return fork_fib(pool, n); }); });
+    joinable_future<int> r = fork(pool, [&pool] { return pool.isolate([&pool] { return fork_fib(pool, n); }); });
     BOOST_TEST(joined(r) == serial_fib(n));
-    joinable_future<int> s = fork(pool, [n] { return fj::isolate([n] { return invoke_fib(n) + block_fib(n); }); });
+    joinable_future<int> s = fork(pool, [] { return fj::isolate([] { return invoke_fib(n) + block_fib(n); }); });
     BOOST_TEST(joined(s) == 2 * serial_fib(n));
     BOOST_TEST(pool.statistics().frames_parked == 0u);
   }
@@ -378,7 +378,7 @@ BOOST_AUTO_TEST_CASE(deep_chain_goes_on_on_fresh_stacks)
     opts.fiber_stack_size = 256 * 1024;
     fork_join_thread_pool pool(threads, opts);
     const int depth = 20000;
-    joinable_future<int> r = fork(pool, [depth] { return fj::isolate([depth] { return chain::down(depth); }); });
+    joinable_future<int> r = fork(pool, [] { return fj::isolate([] { return chain::down(depth); }); });
     r.wait(); // no help from this thread: the chain runs on the pool's threads only
     BOOST_TEST(r.get() == depth);
     BOOST_TEST(pool.statistics().frames_parked == 0u);
