@@ -295,10 +295,12 @@ namespace executors {
     // Effects: runs one queued closure on the calling thread, if any: on a worker its own newest
     // closure first, then the shared queue, then one stolen from another worker; on any other
     // thread the shared queue first, then a stolen one.
+    // Inside an isolated region (executors::isolate) the closure runs isolated: its waits do
+    // not park either.
     // Returns: whether a closure ran.
     // Throws: boost::thread_interrupted if the closure throws it; any other exception from the
     // closure calls std::terminate.
-    bool try_executing_one() { return core_->try_run_one(); }
+    bool try_executing_one() { return core_->try_run_one(nullptr, detail::fork_join::current_isolated()); }
 
     // Effects: try_executing_one(), or this_thread::yield() if nothing ran.
     void schedule_one_or_yield()
@@ -644,7 +646,7 @@ namespace executors {
   template <class F>
   auto isolate(F&& f) -> decltype(std::forward<F>(f)())
   {
-    const detail::fork_join::frame_scope isolated(detail::fork_join::current_root(), true);
+    const detail::fork_join::frame_scope isolated(detail::fork_join::current_root() | detail::fork_join::isolated_bit);
     return std::forward<F>(f)();
   }
 
@@ -676,7 +678,7 @@ namespace executors {
     {
       core_->submit(detail::fork_join::make_task(boost::move(closure)), detail::fork_join::queue_end::back);
     }
-    bool try_executing_one() override { return core_->try_run_one(); }
+    bool try_executing_one() override { return core_->try_run_one(nullptr, detail::fork_join::current_isolated()); }
 
     // The scheduler this reference keeps alive (detail: used by join()).
     const std::shared_ptr<detail::fork_join::pool_core>& core() const noexcept { return core_; }

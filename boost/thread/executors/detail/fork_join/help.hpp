@@ -179,13 +179,13 @@ namespace fork_join {
     // The pool this thread belongs to, if any, unless the waiting frame is isolated: its wait
     // never parks (task_frame.hpp, "Isolation"), it blocks as a thread that is not a pool
     // thread does.
-    const bool isolated = w && current_isolated();
+    const bool isolated = current_isolated(); // then also what it runs is (run_task)
     pool_core* const own = (w && !isolated) ? w->core : nullptr;
     ensure_stack_floor(); // before the first room check that may refuse a task
     auto run_one = [&] {
       if (!stack_has_room())
         return false;
-      return first->try_run_one(&scope) || (second && second->try_run_one(&scope));
+      return first->try_run_one(&scope, isolated) || (second && second->try_run_one(&scope, isolated));
     };
     for (;;)
     {
@@ -210,7 +210,7 @@ namespace fork_join {
         continue;
       if (!own)
       {
-        if (isolated)
+        if (isolated && w)
         {
           // Where run_one() found no room, the tasks it may run go on on a fresh stack, as a
           // parked frame's would: a blocked wait must not leave its own children unrun.

@@ -268,8 +268,7 @@ namespace fork_join {
     void submit(task* t, queue_end end)
     {
       const task_tag tag = new_root_id();
-      t->set_tag(tag, tag);
-      t->set_isolated(current_isolated()); // a task made in an isolated frame inherits it
+      t->set_tag(tag, tag | current_isolated_bit()); // a task made in an isolated frame inherits it
       worker_slot* const own = own_slot();
       const outside_access guard(own ? nullptr : this);
       count_one(own);
@@ -308,9 +307,7 @@ namespace fork_join {
         if (BOOST_UNLIKELY(!own->home.has_spare()) && !own->home.reserve_stack())
           return false;
         const task_frame* const parent = current_frame;
-        const task_tag word = parent ? parent->word : 0;
-        t->set_tag(stack_bit | ++own->push_seq, word & ~isolated_bit);
-        t->set_isolated((word & isolated_bit) != 0); // as a heap task (submit())
+        t->set_tag(stack_bit | ++own->push_seq, parent ? parent->word : 0); // its root and isolation
         t->set_counted(false);
         push_own(*own, t, true);
         return true;
@@ -322,8 +319,7 @@ namespace fork_join {
         if (!home.has_spare() && !home.reserve_stack())
           return false;
       }
-      t->set_tag(stack_bit, current_root());
-      t->set_isolated(current_isolated());
+      t->set_tag(stack_bit, current_root() | current_isolated_bit());
       t->set_counted(true);
       const outside_access guard(this);
       count_one(nullptr);
@@ -430,8 +426,9 @@ namespace fork_join {
     // Effects: runs t on the calling thread (ownership taken), then accounts for it.
     // Throws: boost::thread_interrupted if t throws it; any other exception from t calls
     // std::terminate, as for basic_thread_pool (a stack task never throws: it keeps its
-    // exception for its parent).
-    void run_task(task* t) { run_task_inline(t); }
+    // exception for its parent). isolated: the caller's frame is isolated (task_frame.hpp), so
+    // t's frame, above it, is too, whatever frame t was made in.
+    void run_task(task* t, bool isolated = false) { run_task_inline(t, isolated); }
 
     // Effects, Throws: as run_task(t), inlined into the caller. A join's fast path ("own newest
     // child", join_futures.hpp) runs the child through this, so that between the joiner's frame
@@ -439,10 +436,10 @@ namespace fork_join {
     // once per level when a deep chain returns (doc/benchmark/README.md, "Issue 22, continued:
     // no frame of ours between a joiner and its child": one more frame of 16 bytes per level made
     // a chain of 10^4 levels 1.5 times as slow).
-    BOOST_FORCEINLINE void run_task_inline(task* t)
+    BOOST_FORCEINLINE void run_task_inline(task* t, bool isolated = false)
     {
       const bool counted = t->counted(); // read first: a stack task may be gone after run()
-      frame_scope frame(t->root(), t->isolated());
+      frame_scope frame(t->frame_word() | (isolated ? isolated_bit : 0));
       worker_slot* const own = own_slot();
       const outside_access guard(own ? nullptr : this); // the finish below outlasts the task
       struct finish_guard
@@ -473,13 +470,14 @@ namespace fork_join {
       }
     }
 
-    // Effects: runs one task found by find_task(scope). Returns: whether one ran.
-    bool try_run_one(const wait_scope* scope = nullptr)
+    // Effects: runs one task found by find_task(scope), isolated if `isolated` (run_task).
+    // Returns: whether one ran.
+    bool try_run_one(const wait_scope* scope = nullptr, bool isolated = false)
     {
       task* t = find_task(scope);
       if (!t)
         return false;
-      run_task(t);
+      run_task(t, isolated);
       return true;
     }
 

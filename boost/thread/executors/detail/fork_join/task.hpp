@@ -44,22 +44,18 @@ namespace fork_join {
     bool counted() const noexcept { return counted_; }
     void set_counted(bool c) noexcept { counted_ = c; }
 
-    // Its tag (what waiting threads may take it, task_frame.hpp) and its root (for cycle
-    // detection). Written, like counted(), by the thread that queues the task, before the push
-    // that publishes it.
+    // Its tag (what waiting threads may take it, task_frame.hpp) and its frame word: its root
+    // (for cycle detection), with isolated_bit if it was made in an isolated frame (its waits
+    // then never park, wherever it runs; task_frame.hpp, "Isolation"). Written, like counted(),
+    // by the thread that queues the task, before the push that publishes it.
     task_tag tag() const noexcept { return tag_; }
-    task_tag root() const noexcept { return root_; }
-    void set_tag(task_tag tag, task_tag root) noexcept
+    task_tag root() const noexcept { return root_ & ~isolated_bit; }
+    task_tag frame_word() const noexcept { return root_; }
+    void set_tag(task_tag tag, task_tag frame_word) noexcept
     {
       tag_ = tag;
-      root_ = root;
+      root_ = frame_word;
     }
-
-    // Whether the task was made inside an isolated region (task_frame.hpp): its waits then
-    // never park, wherever it runs. Written, like counted(), by the thread that queues the task,
-    // before the push that publishes it; read by the thread that runs it.
-    bool isolated() const noexcept { return isolated_; }
-    void set_isolated(bool i) noexcept { isolated_ = i; }
 
     // Its index in the deque of the pool thread that pushed it (chase_lev_deque::next_index),
     // or -1 if it went to a shared queue: a join on that thread takes it from there wherever
@@ -82,13 +78,12 @@ namespace fork_join {
   private:
     action_fn action_;
     task_tag tag_ = 0;
-    task_tag root_ = 0;
+    task_tag root_ = 0; // the frame word: see set_tag()
     // 8 bytes more per task: a bare node of 40 bytes instead of 32 still takes a 48-byte malloc
     // chunk; with a closure, a node may move up one 16-byte class.
     std::int64_t queued_at_ = -1;
     bool counted_ = true;
     trace_span kind_; // in the padding after counted_: the node does not grow
-    bool isolated_ = false; // likewise
   };
 
   template <class F>

@@ -47,8 +47,9 @@
 // take that task.
 //
 // Isolation. A frame is isolated if it runs inside executors::isolate(f), runs a task that was
-// made in an isolated frame (task::isolated()), or runs above an isolated frame on the same
-// stack. A wait of an isolated frame runs what the rule above admits and never parks
+// made in an isolated frame (its frame word carries isolated_bit), or runs above an isolated
+// frame on the same stack (a task that an isolated wait runs, help.hpp, or that
+// try_executing_one() runs there). A wait of an isolated frame runs what the rule above admits and never parks
 // (help.hpp): with nothing it may run it blocks its thread, as a wait on a thread that is not
 // a pool thread does, so its thread runs nothing else meanwhile: no other task, and no parked
 // frame of the thread resumes. A lock or thread_local state that the frame holds across the
@@ -147,16 +148,21 @@ namespace fork_join {
     return f && f->isolated();
   }
 
-  // Links the frame of a task of root `root` for the scope's lifetime (nests); the frame is
-  // isolated if `isolated` is true or the frame below it is.
+  // Returns: isolated_bit if the frame the calling thread runs is isolated, else 0: what a task
+  // made there carries in its frame word (task::set_tag).
+  inline task_tag current_isolated_bit() noexcept
+  {
+    const task_frame* f = current_frame;
+    return f ? f->word & isolated_bit : 0;
+  }
+
+  // Links a frame whose word (a root, | isolated_bit if isolated) is `word` for the scope's
+  // lifetime (nests). A frame above an isolated one is isolated too: who links one above an
+  // isolated frame says so (pool_core::run_task_inline's `isolated`, executors::isolate).
   class frame_scope
   {
   public:
-    explicit frame_scope(task_tag root, bool isolated = false) noexcept
-        : frame_{root | (isolated ? isolated_bit : 0) | (current_frame ? current_frame->word & isolated_bit : 0), current_frame}
-    {
-      current_frame = &frame_;
-    }
+    explicit frame_scope(task_tag word) noexcept : frame_{word, current_frame} { current_frame = &frame_; }
     ~frame_scope() { current_frame = frame_.prev; }
     frame_scope(const frame_scope&) = delete;
     frame_scope& operator=(const frame_scope&) = delete;
