@@ -378,9 +378,10 @@ namespace fork_join {
       parked_frame pf(*this, false);
       const stack_state caller = save_state();
       park(pf, [this, &pf, &f, &caller] {
-        current_frame = caller.frame;
-        running_core = caller.running;
-        set_interruption_enabled(caller.interruption_enabled);
+        stack_state continued = caller; // every field of the caller's state but its stack's floor
+        continued.floor = stack_reserve_floor();
+        continued.eh = eh_globals_of_this_thread(); // no exception in flight on the fresh stack
+        restore_state(continued);
         f();
         --parked_; // resumed by this fiber's end, not by take_ready()
         return &pf;
