@@ -12,6 +12,10 @@
 //   void join(Executor& ex, Futures&... fs);       // help ex until all are ready
 //   void join(Iterator first, Iterator last);
 //   void join(Executor& ex, Iterator first, Iterator last);
+//   future_status join_for(Future& f, duration d);         // gives up at now + d
+//   future_status join_until(Future& f, time_point t);     // gives up at t
+//   future_status join_for(Executor& ex, Future& f, duration d);
+//   future_status join_until(Executor& ex, Future& f, time_point t);
 //
 //   int fib(fork_join_thread_pool& ex, int n) {
 //     if (n < 2) return n;
@@ -65,6 +69,15 @@ namespace fork_join {
   template <class Ex>
   struct has_submit_front<Ex, std::void_t<decltype(std::declval<Ex&>().submit_front(std::declval<void (*)()>()))> >
       : std::true_type
+  {
+  };
+
+  template <class Future>
+  struct is_joinable_future : std::false_type
+  {
+  };
+  template <class R>
+  struct is_joinable_future<executors::joinable_future<R> > : std::true_type
   {
   };
 
@@ -424,6 +437,53 @@ namespace executors {
     if (detail::fork_join::run_all_if_own_newest(core, tasks, records, n))
       return;
     detail::fork_join::join_all_waiting(core, tasks, records, fs...);
+  }
+
+  // Requires: f is a valid boost::future, shared_future or joinable_future.
+  // Effects: as join(f), until f is ready or Clock::now() >= t, whichever is first (for a
+  // joinable_future, f.join_until(t)): helps, then parks (a pool thread) or waits with f's
+  // wait_until (any other thread); a deadline already passed only looks; a deferred task is
+  // not run.
+  // Returns: future_status::ready, timeout, or deferred (a deferred future).
+  // Synchronization: if it returns ready, the completion of f's task happens before it returns.
+  // Throws: as join(f); std::bad_alloc (joinable_future::join_until).
+  template <class Future, class Clock, class Duration>
+  typename std::enable_if<is_future_type<Future>::value, future_status>::type
+  join_until(Future& f, const boost::chrono::time_point<Clock, Duration>& t)
+  {
+    if constexpr (detail::fork_join::is_joinable_future<Future>::value)
+      return f.join_until(t);
+    else
+      return detail::fork_join::join_one_until(detail::fork_join::recorded_core(f).get(), detail::fork_join::task_of(f), f, t);
+  }
+
+  // Requires: as join_until(f, t); ex is an executor.
+  // Effects: as join_until(f, t), helping ex if it is a fork_join_thread_pool (as join(ex, f)).
+  // Returns, Synchronization, Throws: as join_until(f, t).
+  template <class Executor, class Future, class Clock, class Duration>
+  typename std::enable_if<!is_future_type<Executor>::value && is_future_type<Future>::value, future_status>::type
+  join_until(Executor& ex, Future& f, const boost::chrono::time_point<Clock, Duration>& t)
+  {
+    detail::fork_join::pool_core* const core = detail::fork_join::core_ptr(ex);
+    if (!core)
+      return join_until(f, t);
+    return detail::fork_join::join_one_until(core, detail::fork_join::task_of(f), f, t);
+  }
+
+  // Effects, Returns, Synchronization, Throws: join_until(f, boost::chrono::steady_clock::now() + d).
+  template <class Future, class Rep, class Period>
+  typename std::enable_if<is_future_type<Future>::value, future_status>::type
+  join_for(Future& f, const boost::chrono::duration<Rep, Period>& d)
+  {
+    return join_until(f, boost::chrono::steady_clock::now() + d);
+  }
+
+  // Effects, Returns, Synchronization, Throws: join_until(ex, f, boost::chrono::steady_clock::now() + d).
+  template <class Executor, class Future, class Rep, class Period>
+  typename std::enable_if<!is_future_type<Executor>::value && is_future_type<Future>::value, future_status>::type
+  join_for(Executor& ex, Future& f, const boost::chrono::duration<Rep, Period>& d)
+  {
+    return join_until(ex, f, boost::chrono::steady_clock::now() + d);
   }
 
   // Requires: [first, last) is a range of valid futures.

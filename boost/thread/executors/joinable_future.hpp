@@ -11,6 +11,8 @@
 //     joinable_future(boost::future<R>&& f) noexcept;   // implicit: = boost::async(pool, g)
 //     joinable_future(joinable_future&&) noexcept;     // movable, not copyable
 //     void join();                                     // helps instead of blocking
+//     future_status join_for(const chrono::duration<Rep, Period>& d);   // helps, gives up at now + d
+//     future_status join_until(const chrono::time_point<Clock, Duration>& t); // helps, gives up at t
 //     R get();                                         // boost::future<R>::get(), lock-free once stored
 //   };
 //
@@ -29,6 +31,9 @@
 #include <boost/thread/executors/detail/fork_join/fork_state.hpp>
 #endif
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
+#include <boost/chrono/duration.hpp>
+#include <boost/chrono/system_clocks.hpp>
+#include <boost/chrono/time_point.hpp>
 #include <boost/thread/future.hpp>
 
 #include <memory>
@@ -179,6 +184,47 @@ namespace executors {
         return;
       }
       join_on_recorded();
+    }
+
+    // Requires: valid().
+    // Effects: as join(), until the future is ready or Clock::now() >= t, whichever is first:
+    // helps (running the tasks join() would run, each to its end: the deadline is looked at
+    // between them), then, with nothing to run, on a pool thread parks the frame timed (it is
+    // resumed at the deadline: hooked to the future's shared state, so that the deadline can
+    // take it back; polled in the public-API-only build), and on any other thread waits with
+    // boost::future<R>::wait_until(t). A deadline already passed only looks: no task is run and
+    // nothing parks. A deferred task is not run (as boost::future<R>::wait_until).
+    // Returns: future_status::ready if is_ready(); future_status::deferred for a deferred
+    // future; else future_status::timeout.
+    // Synchronization: if it returns ready, the completion of the future's task happens before
+    // it returns.
+    // Throws: as join(): future_uninitialized if !valid(); join_cycle_error;
+    // boost::thread_interrupted (an interruption point, on any thread); fiber_stack_error;
+    // and std::bad_alloc on a pool thread whose list of timed frames cannot grow.
+    // Cost: O(log n) per park, resume and expiry in the n timed frames parked on the thread;
+    // nothing for a pool none of whose joins is timed (doc/index.md, "Parking").
+    template <class Clock, class Duration>
+    future_status join_until(const boost::chrono::time_point<Clock, Duration>& t)
+    {
+      // The pool to help, chosen as join() chooses it (a valid state is checked first there
+      // too: share() empties the state but leaves task_).
+      std::shared_ptr<detail::fork_join::pool_core> recorded;
+      detail::fork_join::pool_core* core = nullptr;
+      const bool has_state = this->valid();
+      if (has_state)
+      {
+        core = scheduler();
+        if (!core || !(keep_ || detail::fork_join::is_pool_thread_of(core)))
+          core = (recorded = detail::fork_join::recorded_core(*this)).get();
+      }
+      return detail::fork_join::join_one_until(core, has_state ? task_ : nullptr, static_cast<base_type&>(*this), t);
+    }
+
+    // Effects, Returns, Synchronization, Throws: join_until(boost::chrono::steady_clock::now() + d).
+    template <class Rep, class Period>
+    future_status join_for(const boost::chrono::duration<Rep, Period>& d)
+    {
+      return join_until(boost::chrono::steady_clock::now() + d);
     }
 
     // Effects, Returns, Throws: as boost::future<R>::get(): waits until ready, then returns

@@ -32,8 +32,16 @@
 // limit, no system setting) to what it uses plus --limit-mib, frames park until a join throws
 // fiber_stack_error; prints how many parked and the exception's message.
 //
+// --timed: instead, how late a parked timed frame resumes after its deadline: a task on the pool
+// calls join_until(f, now + 1 ms) on the future of a promise never fulfilled (its frame parks,
+// hooked and timed, parking.hpp), then measures now - deadline; --samples times (default 500),
+// one at a time, on each thread count, with the pool idle and busy: busy, an outside thread keeps
+// submitting fib(18) tasks (forks and joins inside: about 10^4 tasks, a fraction of a
+// millisecond each) so that every pool thread runs tasks the whole time, and the timed frame
+// resumes between two of its thread's top-level tasks. Prints the median and 99th percentile.
+//
 // usage: fork_join_waits_bench [--sizes LIST] [--threads LIST] [--idle SECONDS] [--limit]
-//                              [--limit-mib MIB] [--quick]
+//                              [--limit-mib MIB] [--quick] [--timed [--samples N]]
 
 #include "fit.hpp"
 
@@ -71,6 +79,9 @@ const char* const usage = R"(usage: fork_join_waits_bench [options]
                   join throws fiber_stack_error
   --limit-mib M   the address space that limit leaves the process beyond its use (default 4096)
   --quick         sizes 1000,10000, idle 0.5 s (a smoke run)
+  --timed         instead: how late a parked timed join resumes after its deadline, on each
+                  thread count, with the pool idle and busy (median, 99th percentile)
+  --samples N     timed joins per --timed cell (default 500)
 Each cell parks N frames (hooked: joins of promise futures; registered: N more joins of those
 forks), reports what a waiting frame costs, the CPU while all wait, the resume latency and the
 times to start and finish, and fits the growth exponent in N (1.00 = linear).
@@ -78,6 +89,8 @@ times to start and finish, and fits the growth exponent in N (1.00 = linear).
 
 struct options
 {
+  bool timed = false;
+  unsigned samples = 500;
   std::vector<unsigned> sizes{1000, 10000, 100000};
   std::vector<unsigned> threads{1, 2};
   double idle_seconds = 2;
@@ -312,6 +325,81 @@ int reach_the_limit(unsigned limit_mib)
 
 } // namespace
 
+long fib(ex::fork_join_thread_pool& pool, int n)
+{
+  if (n < 2)
+    return n;
+  ex::joinable_future<long> a = ex::fork(pool, fib, std::ref(pool), n - 1);
+  const long b = fib(pool, n - 2);
+  a.join();
+  return a.get() + b;
+}
+
+// --timed: the lateness of parked timed frames after their deadlines, in microseconds
+// (sorted), on a pool of `threads`, idle or kept busy by an outside thread's fib(18) tasks.
+std::vector<double> timed_lateness(unsigned threads, bool busy, unsigned samples)
+{
+  ex::fork_join_thread_pool pool(threads);
+  std::atomic<bool> stop{false};
+  std::thread load;
+  if (busy)
+    load = std::thread([&pool, &stop] {
+      long sum = 0;
+      while (!stop.load(std::memory_order_relaxed))
+      {
+        std::vector<ex::joinable_future<long> > batch;
+        for (unsigned k = 0; k < 2 * pool.thread_count(); ++k)
+          batch.push_back(ex::fork(pool, fib, std::ref(pool), 18));
+        for (auto& f : batch)
+          sum += f.get();
+      }
+      if (sum % 2584 != 0) // fib(18)
+        std::exit(1);
+    });
+  boost::promise<int> never;
+  boost::shared_future<int> f = never.get_future().share();
+  std::vector<double> late;
+  for (unsigned i = 0; i < samples; ++i)
+  {
+    ex::joinable_future<double> t = ex::fork(pool, [f]() mutable {
+      const boost::chrono::steady_clock::time_point deadline = boost::chrono::steady_clock::now() + boost::chrono::milliseconds(1);
+      if (ex::join_until(f, deadline) != boost::future_status::timeout)
+        return -1.0;
+      return boost::chrono::duration<double, boost::micro>(boost::chrono::steady_clock::now() - deadline).count();
+    });
+    const double us = t.get();
+    if (us < 0)
+    {
+      std::fprintf(stderr, "a timed join on a never-ready future did not time out\n");
+      std::exit(1);
+    }
+    late.push_back(us);
+  }
+  stop.store(true);
+  if (load.joinable())
+    load.join();
+  never.set_value(0);
+  std::sort(late.begin(), late.end());
+  return late;
+}
+
+int run_timed(const options& o)
+{
+  std::printf("fork_join_waits_bench --timed: %u cores; lateness of a parked timed join after its deadline (1 ms), %u "
+              "samples per cell\n",
+              std::thread::hardware_concurrency(), o.samples);
+  std::printf("%3s %-5s %9s %9s %9s\n", "thr", "pool", "median", "p99", "max");
+  for (unsigned t : o.threads)
+    for (int busy = 0; busy < 2; ++busy)
+    {
+      const std::vector<double> late = timed_lateness(t, busy == 1, o.samples);
+      std::printf("%3u %-5s %7.0fus %7.0fus %7.0fus\n", t, busy ? "busy" : "idle", late[late.size() / 2],
+                  late[std::min(late.size() - 1, late.size() * 99 / 100)], late.back());
+      std::fflush(stdout);
+    }
+  return 0;
+}
+
 int main(int argc, char** argv)
 {
   options o;
@@ -332,13 +420,20 @@ int main(int argc, char** argv)
     {
       o.sizes = {1000, 10000};
       o.idle_seconds = 0.5;
+      o.samples = 50;
     }
+    else if (a == "--timed")
+      o.timed = true;
+    else if (a == "--samples" && i + 1 < argc)
+      o.samples = static_cast<unsigned>(std::stoul(argv[++i]));
     else
     {
       std::fputs(usage, a == "--help" ? stdout : stderr);
       return a == "--help" ? 0 : 2;
     }
   }
+  if (o.timed)
+    return run_timed(o);
   std::printf("fork_join_waits_bench: %u cores; vm.max_map_count %s; per waiting frame: resident KiB, address space "
               "MiB, kernel mappings\n",
               std::thread::hardware_concurrency(), [] {

@@ -15,10 +15,12 @@
 // boost::shared_ptr<shared_state_base>) whose launch_continuation() posts the frame. So a
 // waiting frame costs no look at all until its future is ready, and one post then.
 //
-// A hook is never removed from the state's list: an interruption of the frame's thread
-// cancels it instead (the frame resumes with boost::thread_interrupted, parking.hpp); target_
-// decides which of the post and the cancel wins, and the loser does nothing. The hook lives
-// while the state lists it or the frame holds it, whichever is longer.
+// A hook is not removed from the state's list when its frame stops waiting: an interruption of
+// the frame's thread, or the deadline of a timed join, cancels it instead (the frame resumes
+// with boost::thread_interrupted, or timed out, parking.hpp); target_ decides which of the post
+// and the cancel wins, and the loser does nothing. Cancelled hooks are dropped from the list
+// later, in bulk, by the next hook filed (drop_cancelled_hooks). The hook lives while the state
+// lists it or the frame holds it, whichever is longer.
 //
 // This uses Boost.Thread's internals (boost_compat.hpp: the shared state through future_,
 // its mutex, done, set_continuation_ptr() and launch_continuation()). In the public-API-only
@@ -34,7 +36,9 @@
 #include <boost/make_shared.hpp>
 #include <boost/thread/future.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <cstddef>
 
 namespace boost {
 namespace detail {
@@ -58,13 +62,43 @@ namespace fork_join {
 
     bool cancel() noexcept override { return target_.exchange(nullptr, std::memory_order_relaxed) != nullptr; } // relaxed: as above
 
+    // Returns: whether the hook was cancelled. Requires: the state's mutex held and the state
+    // not done (so no launch has nulled target_: null means cancelled). relaxed: the cancel's
+    // exchange is the hook's last write, and it is only dropped from the list.
+    bool cancelled() const noexcept { return target_.load(std::memory_order_relaxed) == nullptr; }
+
   private:
     std::atomic<waker*> target_;
   };
 #endif
 
-  // Effects: for a pool thread's frame about to park on f (valid, not deferred), which no task
-  // of this library completes: hooks the frame to f's shared state (see above).
+#ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+  // Effects: drops the cancelled hooks from a state's continuations when their number reaches a
+  // power of two (16 or more) and at least half of them are cancelled hooks; so a future that
+  // many timed joins gave up on keeps O(live continuations) of them, at O(1) amortized per
+  // hook: after a drop at 2^k, at least 2^(k-1) hooks are filed before the next look.
+  // Requires: the state's mutex held, the state not done.
+  template <class Continuations>
+  void drop_cancelled_hooks(Continuations& c)
+  {
+    const std::size_t n = c.size();
+    if (n < 16 || (n & (n - 1)) != 0)
+      return;
+    auto is_cancelled = [](const typename Continuations::value_type& p) {
+      const future_hook* const h = dynamic_cast<const future_hook*>(p.get());
+      return h && h->cancelled();
+    };
+    std::size_t dead = 0;
+    for (const auto& p : c)
+      dead += is_cancelled(p) ? 1u : 0u;
+    if (2 * dead >= n)
+      c.erase(std::remove_if(c.begin(), c.end(), is_cancelled), c.end());
+  }
+#endif
+
+  // Effects: for a pool thread's frame about to park on f (valid, not deferred): hooks the
+  // frame to f's shared state (see above); for a frame that waits for a task of this library,
+  // a timed join's, which must be able to give up.
   // Returns: arm_result::done if f is ready; arm_result::hooked if hooked; arm_result::polled
   // if no hook could be made (public-API-only build, or no memory).
   template <class Future>
@@ -82,6 +116,7 @@ namespace fork_join {
       boost::unique_lock<boost::mutex> lk(state.mutex);
       if (state.done)
         return arm_result::done;
+      drop_cancelled_hooks(state.continuations);
       state.set_continuation_ptr(hook, lk); // not done: only files the hook
       pf.hook_with(*hook, hook);
       return arm_result::hooked;

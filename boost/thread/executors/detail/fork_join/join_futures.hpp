@@ -25,9 +25,12 @@
 #include <boost/thread/executors/detail/fork_join/waker.hpp>
 #include <boost/thread/executors/detail/fork_join/worker_context.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
+#include <boost/chrono/duration.hpp>
+#include <boost/chrono/time_point.hpp>
 #include <boost/thread/future.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 
@@ -253,6 +256,89 @@ namespace fork_join {
     if (run_if_own_newest(preferred, task) && is_ready(record, f))
       return;
     join_one_waiting(preferred, task, record, f);
+  }
+
+  // Returns: whether f (valid, not ready) is deferred, without running it. The public-API-only
+  // build asks Boost's wait_for(0), which takes a timed wait of the state's condition variable
+  // (tens of microseconds); otherwise the flag is read under the state's mutex.
+  template <class Future>
+  bool is_deferred(const Future& f)
+  {
+#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
+    return f.wait_for(boost::chrono::seconds(0)) == boost::future_status::deferred;
+#else
+    boost::detail::shared_state_base& state = *state_of(f);
+    const boost::unique_lock<boost::mutex> lk(state.mutex);
+    return state.is_deferred_;
+#endif
+  }
+
+  // Returns: t as a deadline of steady_now_ns()'s clock: now plus what remains until t on
+  // Clock (clamped, so that a far deadline does not overflow).
+  template <class Clock, class Duration>
+  std::int64_t steady_deadline(const boost::chrono::time_point<Clock, Duration>& t)
+  {
+    typedef boost::chrono::duration<double, boost::nano> fns;
+    const double left = boost::chrono::duration_cast<fns>(t - Clock::now()).count();
+    const double far = 1e17; // about three years: later than any sleep needs to reach
+    return steady_now_ns() + static_cast<std::int64_t>(left < 0 ? 0 : left > far ? far : left);
+  }
+
+  // The waiting part of join_one_until, out of line as join_one_waiting is.
+  // Effects: as join_one_waiting, but gives up once Clock::now() >= t: ready() and block() (a
+  // thread that is not a pool thread: Boost's own wait_until) see the deadline, and a pool
+  // thread parks the frame timed and hooked to f's shared state (cancellable, unlike a
+  // registration with the task's run record; polled where no hook can be made).
+  // Returns: future_status::ready if f is ready, else future_status::timeout.
+  template <class Future, class Clock, class Duration>
+  BOOST_NOINLINE boost::future_status join_one_until_waiting(pool_core* preferred, const forked_task* task, const run_record* record,
+                                                            Future& f, const boost::chrono::time_point<Clock, Duration>& t)
+  {
+    awaited_roots<1> awaited;
+    awaited.roots[0] = root_of_task(task);
+    wait_scope scope = awaited.scope();
+    scope.claimable[0] = task;
+    scope.leapfrog[0] = record;
+    join_publication published(awaited.roots[0], 0);
+    help_or_wait(
+        preferred, scope, [&f, record, &t] { return is_ready(record, f) || Clock::now() >= t; }, [&f, &t] { f.wait_until(t); },
+        [&awaited] { awaited.check_no_cycle(); },
+        [&f, &t](parked_frame& pf) {
+          if (Clock::now() >= t)
+            return arm_result::done; // the loop sees the deadline: never parks past it
+          pf.time_out_at(steady_deadline(t));
+          return hook_future(f, pf);
+        },
+        record ? BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS : BOOST_THREAD_FJ_FOREIGN_SPIN_ROUNDS);
+    return is_ready(record, f) ? boost::future_status::ready : boost::future_status::timeout;
+  }
+
+  // Effects: as join_one, but gives up at t (Clock::now() >= t): a deadline already passed
+  // only looks (no help, no park); a deferred future is not run.
+  // Returns: future_status::ready, timeout, or deferred (a deferred future, as Boost's
+  // wait_until says).
+  // Throws: future_uninitialized; executors::join_cycle_error; boost::thread_interrupted;
+  // executors::fiber_stack_error; std::bad_alloc (a pool thread's heap of timed frames).
+  template <class Future, class Clock, class Duration>
+  boost::future_status join_one_until(pool_core* preferred, const forked_task* task, Future& f,
+                                      const boost::chrono::time_point<Clock, Duration>& t)
+  {
+    const run_record* const record = record_of_task(task);
+    require_valid(f, record);
+    if (record)
+    {
+      if (record->stored())
+        return boost::future_status::ready;
+    }
+    else if (f.is_ready())
+      return boost::future_status::ready;
+    else if (is_deferred(f))
+      return boost::future_status::deferred; // not run here, as Boost's wait_until
+    if (Clock::now() >= t)
+      return is_ready(record, f) ? boost::future_status::ready : boost::future_status::timeout;
+    if (run_if_own_newest(preferred, task) && is_ready(record, f))
+      return boost::future_status::ready;
+    return join_one_until_waiting(preferred, task, record, f, t);
   }
 
 } // namespace fork_join

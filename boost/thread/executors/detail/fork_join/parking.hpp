@@ -42,6 +42,15 @@
 //    interruption cancelled the hook first. Where no hook can be had (the public-API-only
 //    build, or no memory for it) the frame is polled: its thread checks one polled frame per
 //    look between tasks, all of them when it wakes, and sleeps for a bounded time only.
+//  - Timed frames (joinable_future::join_until): a hooked or polled frame may carry a deadline.
+//    Its thread keeps its timed frames in a binary min-heap by deadline (O(log n) to add, to
+//    take out when the frame resumes, and to expire), looks at the heap's top between tasks
+//    (a clock read, only while the heap is not empty) and before it sleeps, and sleeps no
+//    longer than until the earliest deadline. At the deadline it cancels the frame's hook (or
+//    takes a polled frame off its list) and resumes the frame, timed_out(); if the cancel
+//    loses, the hook has posted the frame or is posting it, and the frame resumes with that
+//    post (its wait then finds the future ready). A registered frame is never timed: it cannot
+//    be taken back from its task's list of wakers.
 //  - A spare stack: while a pool thread runs a task, it holds a free stack for its next
 //    parking (reserved_), or knows it has none (has_spare()). A park takes the spare, and the
 //    fresh fiber takes the next one before it runs anything; a fiber that ends refills the
@@ -75,11 +84,13 @@
 #include <boost/shared_ptr.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <new>
 #include <utility>
+#include <vector>
 
 #include <cxxabi.h>
 #include <pthread.h>
@@ -213,6 +224,15 @@ namespace fork_join {
     // hooked, interruptible frames only).
     bool interrupted() const noexcept { return interrupted_; }
 
+    // Requires: the frame is about to be hooked or made polled, and parked at once.
+    // Effects: makes this a timed frame: its thread resumes it at the latest at `deadline`
+    // (steady_now_ns()'s clock), cancelling its hook first (see above).
+    // Throws: std::bad_alloc if the home's heap of timed frames cannot grow (nothing changed).
+    void time_out_at(std::int64_t deadline);
+
+    // Returns: whether the frame was resumed by its deadline (time_out_at), not by a post.
+    bool timed_out() const noexcept { return timed_out_; }
+
   private:
     friend class fiber_home;
     static void do_post(waker* w) noexcept;
@@ -229,9 +249,22 @@ namespace fork_join {
     parked_frame* hooked_prev_ = nullptr; // in the home's list of hooked frames, while there
     parked_frame* hooked_next_ = nullptr;
     bool in_hooked_ = false;
+    parked_frame* polled_prev_ = nullptr; // in the home's polled list, while there
+    bool in_polled_ = false;
     const bool interruptible_;
     bool interrupted_ = false;
+    bool timed_ = false;     // time_out_at() was called
+    bool timed_out_ = false; // resumed by its deadline
+    std::int64_t deadline_ = 0;
+    std::size_t timed_at_ = static_cast<std::size_t>(-1); // index in the home's heap, while there
   };
+
+  // Returns: now, in nanoseconds of the steady clock, the clock of timed frames' deadlines.
+  inline std::int64_t steady_now_ns() noexcept
+  {
+    return static_cast<std::int64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+  }
 
   // What parking needs of one pool thread: its parked frames, the stacks it switches to, and the
   // state of the stack it runs on. Owned by the thread's slot (pool_core.hpp); every member but
@@ -414,6 +447,8 @@ namespace fork_join {
     {
       if (!ready_head_)
         take_posted();
+      if (!ready_head_ && !timed_.empty())
+        expire_timed(steady_now_ns());
       if (!ready_head_ && polled_head_)
         take_polled(1);
       parked_frame* const pf = ready_head_;
@@ -424,6 +459,8 @@ namespace fork_join {
         ready_tail_ = nullptr;
       if (pf->in_hooked_)
         unlink_hooked(*pf);
+      if (pf->timed_at_ != not_timed)
+        remove_timed(*pf);
       --parked_;
       return pf;
     }
@@ -433,6 +470,12 @@ namespace fork_join {
     {
       if (ready_head_ || posted_.load(std::memory_order_acquire))
         return true;
+      if (!timed_.empty())
+      {
+        expire_timed(steady_now_ns());
+        if (ready_head_)
+          return true;
+      }
       if (polled_head_)
         take_polled(1);
       return ready_head_ != nullptr;
@@ -449,20 +492,15 @@ namespace fork_join {
     // frame stays in its task's list of wakers until posted, so no list ever removes one.
     void interrupt_polled() noexcept
     {
-      parked_frame* prev = nullptr;
       for (parked_frame* pf = polled_head_; pf;)
       {
         parked_frame* const next = pf->link_;
         if (pf->interruptible_)
         {
-          (prev ? prev->link_ : polled_head_) = next;
-          if (polled_tail_ == pf)
-            polled_tail_ = prev;
+          unlink_polled(*pf);
           pf->interrupted_ = true;
           push_ready(pf);
         }
-        else
-          prev = pf;
         pf = next;
       }
       for (parked_frame* pf = hooked_; pf;)
@@ -482,9 +520,9 @@ namespace fork_join {
     // Effects: files pf, which park() will suspend, as polled (poll_with was called).
     void add_polled(parked_frame& pf) noexcept
     {
-      pf.link_ = nullptr;
-      (polled_tail_ ? polled_tail_->link_ : polled_head_) = &pf;
-      polled_tail_ = &pf;
+      append_polled(pf);
+      if (pf.timed_)
+        add_timed(pf);
     }
 
     // Effects: files pf, which park() will suspend, as hooked (hook_with was called).
@@ -496,6 +534,30 @@ namespace fork_join {
         hooked_->hooked_prev_ = &pf;
       hooked_ = &pf;
       pf.in_hooked_ = true;
+      if (pf.timed_)
+        add_timed(pf);
+    }
+
+    // Returns: whether a timed frame is parked (the thread then sleeps until its deadline at most).
+    bool timed() const noexcept { return !timed_.empty(); }
+
+    // Returns: at_most, or less: the microseconds until the earliest deadline of a timed frame,
+    // rounded up (a sleep that ends early only loops once more), at least 1.
+    unsigned sleep_us(unsigned at_most) const noexcept
+    {
+      if (timed_.empty())
+        return at_most;
+      const std::int64_t left = (timed_[0]->deadline_ - steady_now_ns() + 999) / 1000;
+      if (left <= 1)
+        return 1;
+      return left < static_cast<std::int64_t>(at_most) ? static_cast<unsigned>(left) : at_most;
+    }
+
+    // Effects: makes sure that add_timed() will not allocate. Throws: std::bad_alloc.
+    void reserve_timed()
+    {
+      if (timed_.size() == timed_.capacity())
+        timed_.reserve(timed_.capacity() < 16 ? 16 : 2 * timed_.capacity());
     }
 
     // Returns: whether a polled frame is parked (the thread then sleeps for a bounded time).
@@ -627,6 +689,110 @@ namespace fork_join {
         stacks_.give_back(s);
     }
 
+    static constexpr std::size_t not_timed = static_cast<std::size_t>(-1);
+
+    void append_polled(parked_frame& pf) noexcept
+    {
+      pf.link_ = nullptr;
+      pf.polled_prev_ = polled_tail_;
+      (polled_tail_ ? polled_tail_->link_ : polled_head_) = &pf;
+      polled_tail_ = &pf;
+      pf.in_polled_ = true;
+    }
+
+    // O(1): the polled list is doubly linked, so that a deadline takes a frame out of it.
+    void unlink_polled(parked_frame& pf) noexcept
+    {
+      parked_frame* const next = pf.link_;
+      (pf.polled_prev_ ? pf.polled_prev_->link_ : polled_head_) = next;
+      (next ? next->polled_prev_ : polled_tail_) = pf.polled_prev_;
+      pf.in_polled_ = false;
+    }
+
+    // The heap of timed frames (see above): timed_[0] has the earliest deadline; each frame
+    // knows its index (timed_at_), so that it is taken out in O(log n) when it resumes.
+    void place_timed(std::size_t i, parked_frame* pf) noexcept
+    {
+      timed_[i] = pf;
+      pf->timed_at_ = i;
+    }
+
+    void sift_up_timed(std::size_t i) noexcept
+    {
+      parked_frame* const pf = timed_[i];
+      while (i > 0)
+      {
+        const std::size_t parent = (i - 1) / 2;
+        if (timed_[parent]->deadline_ <= pf->deadline_)
+          break;
+        place_timed(i, timed_[parent]);
+        i = parent;
+      }
+      place_timed(i, pf);
+    }
+
+    void sift_down_timed(std::size_t i) noexcept
+    {
+      parked_frame* const pf = timed_[i];
+      const std::size_t n = timed_.size();
+      for (;;)
+      {
+        std::size_t child = 2 * i + 1;
+        if (child >= n)
+          break;
+        if (child + 1 < n && timed_[child + 1]->deadline_ < timed_[child]->deadline_)
+          ++child;
+        if (pf->deadline_ <= timed_[child]->deadline_)
+          break;
+        place_timed(i, timed_[child]);
+        i = child;
+      }
+      place_timed(i, pf);
+    }
+
+    // Requires: reserve_timed() since the last add (no allocation here).
+    void add_timed(parked_frame& pf) noexcept
+    {
+      BOOST_ASSERT(timed_.size() < timed_.capacity());
+      timed_.push_back(&pf);
+      sift_up_timed(timed_.size() - 1);
+    }
+
+    void remove_timed(parked_frame& pf) noexcept
+    {
+      const std::size_t i = pf.timed_at_;
+      parked_frame* const last = timed_.back();
+      timed_.pop_back();
+      pf.timed_at_ = not_timed;
+      if (i < timed_.size())
+      {
+        place_timed(i, last);
+        sift_down_timed(i);
+        sift_up_timed(last->timed_at_);
+      }
+    }
+
+    // Resumes, timed_out(), every timed frame whose deadline is at or before now and that is
+    // still waiting: a polled one leaves its list; a hooked one whose hook it cancels. A frame
+    // already made ready (posted, polled ready, interrupted) only leaves the heap, as does a
+    // hooked one whose cancel loses (its post is coming).
+    void expire_timed(std::int64_t now) noexcept
+    {
+      while (!timed_.empty() && timed_[0]->deadline_ <= now)
+      {
+        parked_frame* const pf = timed_[0];
+        remove_timed(*pf);
+        if (pf->in_polled_)
+          unlink_polled(*pf);
+        else if (pf->in_hooked_ && pf->hook_->cancel())
+          unlink_hooked(*pf);
+        else
+          continue;
+        pf->timed_out_ = true;
+        push_ready(pf);
+      }
+    }
+
     void unlink_hooked(parked_frame& pf) noexcept
     {
       if (pf.hooked_prev_)
@@ -683,9 +849,7 @@ namespace fork_join {
       for (; n != 0 && polled_head_; --n)
       {
         parked_frame* const pf = polled_head_;
-        polled_head_ = pf->link_;
-        if (!polled_head_)
-          polled_tail_ = nullptr;
+        unlink_polled(*pf);
         // relaxed: a statistic with one writer (a load and a store, no read-modify-write).
         polls_.store(polls_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
         bool ready;
@@ -706,10 +870,11 @@ namespace fork_join {
           pending_tail = pf;
         }
       }
-      if (pending_head)
+      while (pending_head)
       {
-        (polled_tail_ ? polled_tail_->link_ : polled_head_) = pending_head;
-        polled_tail_ = pending_tail;
+        parked_frame* const next = pending_head->link_;
+        append_polled(*pending_head);
+        pending_head = next;
       }
     }
 
@@ -722,6 +887,7 @@ namespace fork_join {
     parked_frame* polled_head_ = nullptr; // polled frames, oldest looked at first
     parked_frame* polled_tail_ = nullptr;
     parked_frame* hooked_ = nullptr;      // hooked frames not yet taken as ready
+    std::vector<parked_frame*> timed_;    // timed frames, a min-heap by deadline (see above)
     std::atomic<std::uint64_t> polls_{0}; // written by the owner only
     unsigned parked_ = 0;
     boost::context::fiber idle_main_;
@@ -737,6 +903,13 @@ namespace fork_join {
     typename std::aligned_storage<sizeof(this_thread::restore_interruption), alignof(this_thread::restore_interruption)>::type
         restorer_storage_;
   };
+
+  inline void parked_frame::time_out_at(std::int64_t deadline)
+  {
+    home_.reserve_timed();
+    deadline_ = deadline;
+    timed_ = true;
+  }
 
   inline void parked_frame::do_post(waker* w) noexcept
   {

@@ -986,10 +986,12 @@ namespace fork_join {
           const trace_scope sleeping(*this, trace_span::sleep);
           if (own.home.polling())
           {
-            parking_.commit_wait_for(key, poll_sleep_us);
+            parking_.commit_wait_for(key, own.home.sleep_us(poll_sleep_us)); // to a timed frame's deadline at most
             own.home.poll_all();
             poll_sleep_us = poll_sleep_us * 2 > BOOST_THREAD_FJ_POLL_SLEEP_MAX_US ? BOOST_THREAD_FJ_POLL_SLEEP_MAX_US : poll_sleep_us * 2;
           }
+          else if (own.home.timed())
+            parking_.commit_wait_for(key, own.home.sleep_us(~0u)); // until the earliest deadline (parking.hpp)
           else
             parking_.commit_wait(key);
         }
