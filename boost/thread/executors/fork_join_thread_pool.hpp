@@ -646,6 +646,7 @@ namespace executors {
   template <class F>
   auto isolate(F&& f) -> decltype(std::forward<F>(f)())
   {
+    detail::fork_join::note_isolation_used();
     const detail::fork_join::frame_scope isolated(detail::fork_join::current_root() | detail::fork_join::isolated_bit);
     return std::forward<F>(f)();
   }
