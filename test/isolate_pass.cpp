@@ -417,3 +417,27 @@ BOOST_AUTO_TEST_CASE(results_exceptions_and_nesting)
   });
   BOOST_TEST(!boost::detail::fork_join::current_isolated());
 }
+
+// A timed join inside a region blocks until its deadline instead of parking, and says which
+// came first.
+BOOST_AUTO_TEST_CASE(timed_joins_inside_a_region)
+{
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool pool(threads);
+    boost::promise<int> never;
+    boost::future<int> pending = never.get_future();
+    joinable_future<int> ready = fork(pool, [] { return 5; });
+    joinable_future<bool> r = fork(pool, [&] {
+      return fj::isolate([&] {
+        const boost::future_status late = fj::join_for(pending, boost::chrono::milliseconds(20));
+        const boost::future_status done = ready.join_for(boost::chrono::seconds(600));
+        return late == boost::future_status::timeout && done == boost::future_status::ready && ready.get() == 5;
+      });
+    });
+    r.wait();
+    BOOST_TEST(r.get());
+    BOOST_TEST(pool.statistics().frames_parked == 0u);
+    never.set_value(1);
+  }
+}
