@@ -12,7 +12,7 @@
 //   });                                  // every child has finished here
 //
 // Outline
-//   class task_canceled_exception;
+//   class task_canceled_exception;                                      // cancel_region.hpp
 //   class task_block { public: template <class F> void run(F&&); void wait(); };
 //   template <class F> void define_task_block(F&& f);                   // current_fork_join_pool()
 //   template <class Ex, class F> void define_task_block(Ex& ex, F&& f);
@@ -35,6 +35,7 @@
 #define BOOST_THREAD_EXECUTORS_TASK_BLOCK_HPP
 
 #include <boost/thread/executors/detail/fork_join/block_arena.hpp>
+#include <boost/thread/executors/detail/fork_join/cancel_region.hpp>
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
 #include <boost/thread/executors/detail/fork_join/stack_task.hpp>
@@ -60,15 +61,8 @@
 namespace boost {
 namespace executors {
 
-  // Thrown by task_block::run() and task_block::wait() once the block is canceled: some task
-  // of the block threw. define_task_block() then throws the exception_list of the causes; a
-  // task_canceled_exception that is a consequence of the cancellation is not part of that
-  // list (one that f or a child throws while the block is not canceled is, like any other).
-  class task_canceled_exception : public std::exception
-  {
-  public:
-    const char* what() const noexcept override { return "task_canceled_exception"; }
-  };
+  // task_canceled_exception: detail/fork_join/cancel_region.hpp, which the parallel
+  // algorithms and cancellation_source share.
 
   class task_block;
 

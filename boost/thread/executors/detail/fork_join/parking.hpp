@@ -54,7 +54,8 @@
 //    interruption state and C++ exception-handling globals (the caught-exception chain and the
 //    uncaught count of the Itanium C++ ABI, which the runtime keeps per thread). A frame saves
 //    them when it parks and restores them when it resumes; a fresh fiber starts as a worker's
-//    loop does (no frame, interruption enabled, no exception in flight).
+//    loop does (no frame, interruption enabled, no exception in flight). The current
+//    cancellation region (cancel_region.hpp) is such state too; a fresh fiber starts in none.
 //  - Sanitizers: every switch is announced to AddressSanitizer
 //    (__sanitizer_start_switch_fiber / __sanitizer_finish_switch_fiber) and ThreadSanitizer
 //    (__tsan_create_fiber / __tsan_switch_to_fiber / __tsan_destroy_fiber).
@@ -63,6 +64,7 @@
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_PARKING_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/cancel_region.hpp>
 #include <boost/thread/executors/detail/fork_join/fiber_stack.hpp>
 #include <boost/thread/executors/detail/fork_join/stack_bounds.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
@@ -140,6 +142,7 @@ namespace fork_join {
     std::uintptr_t floor = 0;
     bool interruption_enabled = true;
     eh_globals eh = {};
+    region_slot region; // the stack's current cancellation region (cancel_region.hpp)
   };
 
   class fiber_home;
@@ -533,6 +536,7 @@ namespace fork_join {
       s.floor = stack_reserve_floor();
       s.interruption_enabled = this_thread::interruption_enabled();
       s.eh = eh_globals_of_this_thread();
+      s.region = current_region_slot;
       return s;
     }
 
@@ -543,6 +547,7 @@ namespace fork_join {
       stack_reserve_floor() = s.floor;
       set_interruption_enabled(s.interruption_enabled);
       eh_globals_of_this_thread() = s.eh;
+      current_region_slot = s.region;
     }
 
     // Sets the calling thread's boost::this_thread::interruption_enabled() with Boost's public
