@@ -14,6 +14,14 @@
 //  - cancelled_ is a hint: set after the first exception, read before each chunk or split. A
 //    chunk that misses it runs when it could have been skipped, which costs time, not
 //    correctness: the exceptions themselves go through the mutex.
+//  - The call is a cancellation region (cancel_region.hpp) whose flag is cancelled_ and whose
+//    parent is the region the algorithm was called in: chunks and splits are also skipped once
+//    that region is canceled (an enclosing task block, a cancellation_source's fork, an
+//    enclosing algorithm's call), and each chunk runs in the call's region, so that the blocks
+//    and algorithms it starts stop as well. A call that ends in a canceled enclosing region
+//    throws task_canceled_exception (rethrow()), since it may have skipped work: it never
+//    returns a partial result as if it were whole. A region is never uncanceled, so a chunk
+//    skipped or cut short always ends in a throw.
 //
 // Why one collector per call rather than parallel_invoke's own exception_list per split: the
 // recursion of an algorithm nests parallel_invoke log2(chunks) deep, and letting each level
@@ -24,9 +32,11 @@
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_ALGORITHM_SCOPE_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/cancel_region.hpp>
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
 #include <boost/thread/executors/parallel_invoke.hpp>
 #include <boost/thread/exceptions.hpp>
+#include <boost/throw_exception.hpp>
 
 #include <atomic>
 #include <mutex>
@@ -38,13 +48,16 @@ namespace fork_join {
   class algorithm_scope
   {
   public:
-    algorithm_scope() = default;
+    // Effects: a scope whose region's parent is the calling code's (current_region()).
+    algorithm_scope() noexcept : region_{&cancelled_, current_region()} {}
     algorithm_scope(const algorithm_scope&) = delete;
     algorithm_scope& operator=(const algorithm_scope&) = delete;
 
-    // Effects: calls g(); if it throws, records the exception and cancels the scope. An
-    // interruption (boost::thread_interrupted) is recorded apart, as parallel_invoke does, so
-    // that rethrow() throws it as itself and a pool's interrupt() still stops the worker.
+    // Effects: calls g() in the scope's region; if it throws, records the exception and cancels
+    // the scope. An interruption (boost::thread_interrupted) is recorded apart, as
+    // parallel_invoke does, so that rethrow() throws it as itself and a pool's interrupt()
+    // still stops the worker. A task_canceled_exception thrown while the region is canceled (a
+    // block or algorithm in g that the cancellation stopped) is its consequence, not recorded.
     // Returns: whether g() returned normally.
     // Throws: nothing; running out of memory while recording an exception records a
     // std::bad_alloc in its place (exception_collector in parallel_invoke.hpp).
@@ -53,8 +66,16 @@ namespace fork_join {
     {
       try
       {
+        const region_scope in(region_);
         g();
         return true;
+      }
+      catch (const executors::task_canceled_exception&)
+      {
+        if (region_.canceled())
+          return false; // rethrow() throws: an error was recorded, or the enclosing region is canceled
+        fail(current_exception_lossless(), false);
+        return false;
       }
       catch (const thread_interrupted&)
       {
@@ -68,17 +89,23 @@ namespace fork_join {
       }
     }
 
-    // Returns: whether some chunk has thrown; chunks and splits not yet started are skipped.
+    // Returns: whether some chunk has thrown or an enclosing region is canceled; chunks and
+    // splits not yet started are skipped.
     bool cancelled() const noexcept
     {
       // relaxed: a hint; a miss runs a chunk that could have been skipped (see above).
-      return cancelled_.load(std::memory_order_relaxed);
+      return cancelled_.load(std::memory_order_relaxed) || region_.outer_canceled();
     }
 
     // Requires: every chunk has finished. Throws: boost::thread_interrupted if a chunk threw
     // it, else experimental::parallel::exception_list holding every exception recorded, if
-    // there is one.
-    void rethrow() { errors_.rethrow(); }
+    // there is one, else task_canceled_exception if an enclosing region is canceled.
+    void rethrow()
+    {
+      errors_.rethrow();
+      if (region_.outer_canceled())
+        boost::throw_exception(executors::task_canceled_exception());
+    }
 
     // Requires: called in a handler, after every chunk has finished.
     // Effects: records the exception being handled, as run() does.
@@ -114,6 +141,7 @@ namespace fork_join {
     }
 
     std::atomic<bool> cancelled_{false};
+    const cancel_region region_; // flag: cancelled_
     std::mutex mtx_;
     exception_collector errors_;
   };
