@@ -116,11 +116,7 @@ namespace executors {
     // Synchronization: the call synchronizes with every is_canceled() (and every check of a
     // task, block or algorithm) that returns true because of it.
     // Throws: nothing.
-    void cancel() noexcept
-    {
-      // release: pairs with the acquire load of cancel_region::canceled().
-      canceled_.store(true, std::memory_order_release);
-    }
+    void cancel() noexcept { detail::fork_join::cancel(canceled_); }
 
     // Returns: whether cancel() was called on *this or on a source it was made from. Once
     // true, it stays true.

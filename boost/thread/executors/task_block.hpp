@@ -168,13 +168,12 @@ namespace fork_join {
         // is collected like any other.
         if (region_.canceled())
           return;
-        // relaxed: a hint, see above
-        region_.flag->store(true, std::memory_order_relaxed);
+        detail::fork_join::cancel(*region_.flag);
         throw;
       }
       catch (...)
       {
-        region_.flag->store(true, std::memory_order_relaxed); // relaxed: see above
+        detail::fork_join::cancel(*region_.flag);
         throw;
       }
     }
@@ -318,11 +317,7 @@ namespace executors {
     // Synchronization: the call synchronizes with every is_canceling() (of this block or of a
     // block or algorithm nested in it) that returns true because of it.
     // Throws: nothing.
-    void cancel() noexcept
-    {
-      // release: pairs with the acquire load of cancel_region::canceled().
-      canceled_.store(true, std::memory_order_release);
-    }
+    void cancel() noexcept { detail::fork_join::cancel(canceled_); }
 
     // Extension (not in N4411), as oneTBB's is_current_task_group_canceling().
     // Requires: as cancel().
@@ -498,7 +493,7 @@ namespace executors {
         errors_.interrupted();
       if (error)
       {
-        canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
+        detail::fork_join::cancel(canceled_);
         errors_.add(error);
       }
       if (--pending_ == generic_here_) // 0, unless a wait() nested in a child of the owner waits
@@ -618,7 +613,7 @@ namespace executors {
     // Throws: nothing but lock_error (recording needs no memory: exception_collector).
     void fail(const boost::exception_ptr& e)
     {
-      canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
+      detail::fork_join::cancel(canceled_);
       lock_guard<mutex> lk(mtx_);
       errors_.add(e);
     }
@@ -626,7 +621,7 @@ namespace executors {
     // Effects: records that f was interrupted; define_task_block rethrows the interruption.
     void fail_interrupted()
     {
-      canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
+      detail::fork_join::cancel(canceled_);
       lock_guard<mutex> lk(mtx_);
       errors_.interrupted();
     }

@@ -136,8 +136,9 @@ namespace fork_join {
         if (interrupted)
           errors_.interrupted();
       }
-      // relaxed: a hint (see cancelled()); the exception itself is published by mtx_.
-      cancelled_.store(true, std::memory_order_relaxed);
+      // A hint (see cancelled()); the exception itself is published by mtx_. Through cancel(),
+      // which the regions nested in the chunks' blocks and algorithms need to see it.
+      fork_join::cancel(cancelled_);
     }
 
     std::atomic<bool> cancelled_{false};

@@ -142,7 +142,7 @@ namespace fork_join {
     std::uintptr_t floor = 0;
     bool interruption_enabled = true;
     eh_globals eh = {};
-    region_slot region; // the stack's current cancellation region (cancel_region.hpp)
+    region_slot region = nullptr; // the stack's current cancellation region (cancel_region.hpp)
   };
 
   class fiber_home;
