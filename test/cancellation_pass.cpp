@@ -400,14 +400,14 @@ BOOST_AUTO_TEST_CASE(algorithms_stop_in_a_canceled_fork)
         cancellation_source group;
         std::atomic<std::size_t> visited{0};
         // parallel_for
-        auto f = fork(pool, group, [&pool, &group, &visited, n, at] {
+        auto f = fork(pool, group, [&pool, &group, &visited, at] {
           return for_until_canceled(pool, n, at, visited, [&group] { group.cancel(); });
         });
         join(pool, f);
         BOOST_TEST(f.get()); // the future holds true: parallel_for threw, f caught it
         // parallel_transform_reduce: throws instead of returning a partial sum
         cancellation_source group2;
-        auto g = fork(pool, group2, [&pool, &group2, n, at] {
+        auto g = fork(pool, group2, [&pool, &group2, at] {
           return fj::parallel_transform_reduce(pool, std::size_t(0), n, std::uint64_t(0), std::plus<>(),
                                                [&group2, at](std::size_t i) {
                                                  if (i == at)
@@ -454,9 +454,9 @@ BOOST_AUTO_TEST_CASE(a_helped_task_is_not_in_the_region)
     {
       fork_join_thread_pool pool(threads);
       cancellation_source group;
-      auto f = fork(pool, group, [&pool, &group, n] {
+      auto f = fork(pool, group, [&pool, &group] {
         group.cancel(); // this task runs on; the region is canceled
-        auto plain = fork(pool, [&pool, n] {
+        auto plain = fork(pool, [&pool] {
           std::atomic<std::size_t> visited{0};
           fj::parallel_for(pool, std::size_t(0), n, [&visited](std::size_t) { ++visited; }, 8);
           return visited.load();

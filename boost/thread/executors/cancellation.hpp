@@ -64,12 +64,16 @@ namespace fork_join {
 
   // The callable a fork with a source runs: f, unless the source was canceled before the task
   // started; f runs in the source's region, so that the blocks and algorithms it starts stop
-  // when the source is canceled.
+  // when the source is canceled. On a fork_join_thread_pool the task checks canceled() first
+  // and stores the exception without a throw (cancel_region.hpp says why); on other executors
+  // the call throws it.
   template <class Fn>
   class cancelable_call
   {
   public:
     cancelable_call(const cancel_region& region, Fn&& fn) : region_(&region), fn_(std::move(fn)) {}
+
+    bool canceled() const noexcept { return region_->canceled(); }
 
     template <class... A>
     std::invoke_result_t<Fn, A...> operator()(A&&... a)
@@ -150,6 +154,7 @@ namespace executors {
   fork(Executor& ex, cancellation_source& src, F&& f, Args&&... args)
   {
     typedef detail::fork_join::cancelable_call<typename std::decay<F>::type> call;
+    detail::fork_join::canceled_task_exception(); // made before anything it would stand in for
     return fork(ex, call(detail::fork_join::region_of(src), typename std::decay<F>::type(std::forward<F>(f))),
                 std::forward<Args>(args)...);
   }
