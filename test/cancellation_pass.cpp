@@ -245,14 +245,23 @@ BOOST_AUTO_TEST_CASE(task_block_cancel_skips_unstarted_children)
     for (int k = 0; k < n; ++k)
       BOOST_TEST(runs[k].load() <= 1);
   });
-  // On one thread nothing else runs the children before the block's join: all are skipped.
+  // Run by the only thread of a pool, which nothing else helps (this thread waits without
+  // joining until the block is over): nobody runs the children before the block's join, so all
+  // of them are skipped.
   fork_join_thread_pool one(1);
   std::atomic<int> runs{0};
-  fj::define_task_block(one, [&](task_block& tb) {
-    for (int k = 0; k < 50; ++k)
-      tb.run([&runs] { ++runs; });
-    tb.cancel();
+  std::atomic<bool> over{false};
+  auto f = fork(one, [&] {
+    fj::define_task_block(one, [&](task_block& tb) {
+      for (int k = 0; k < 50; ++k)
+        tb.run([&runs] { ++runs; });
+      tb.cancel();
+    });
+    over = true;
   });
+  wait_for(over);
+  join(one, f);
+  f.get();
   BOOST_TEST(runs.load() == 0);
 }
 
@@ -372,13 +381,21 @@ BOOST_AUTO_TEST_CASE(algorithms_stop_in_a_canceled_block)
     BOOST_TEST(threw);
     BOOST_TEST(visited.load() <= n);
   });
-  // One thread: the chunks after the canceling one are all skipped.
+  // On the only thread of a pool, which nothing else helps (as above): the chunks after the
+  // canceling one are all skipped.
   fork_join_thread_pool one(1);
   std::atomic<std::size_t> visited{0};
   bool threw = false;
-  fj::define_task_block(one, [&](task_block& tb) {
-    threw = for_until_canceled(one, n, 100, visited, [&tb] { tb.cancel(); });
+  std::atomic<bool> over{false};
+  auto f = fork(one, [&] {
+    fj::define_task_block(one, [&](task_block& tb) {
+      threw = for_until_canceled(one, n, 100, visited, [&tb] { tb.cancel(); });
+    });
+    over = true;
   });
+  wait_for(over);
+  join(one, f);
+  f.get();
   BOOST_TEST(threw);
   BOOST_TEST(visited.load() < n);
   BOOST_TEST(visited.load() > 100);
