@@ -181,6 +181,7 @@ namespace fork_join {
 } // namespace detail
 
 using executors::cancellation_source;
+using executors::task_canceled_exception; // as task_block.hpp does: what a canceled fork holds
 
 } // namespace boost
 
