@@ -25,10 +25,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <random>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -497,6 +499,86 @@ BOOST_AUTO_TEST_CASE(a_helped_task_is_not_in_the_region)
         }
       });
       BOOST_TEST(nested_threw);
+    }
+  }
+}
+
+// A block's child is in the block's region wherever it runs: taken by another thread, or by
+// the owner's final join from under a fork that nobody joins yet, in a task frame of its own
+// (the one-thread case; a child nobody took runs inline, in the block's own frame). The child
+// cancels the block, then starts a block of its own, which is nested in the canceled one and
+// so throws. The same for an algorithm's split that another thread or a helping join takes: a
+// block in a chunk of a canceled parallel_for's call throws.
+BOOST_AUTO_TEST_CASE(a_child_is_in_its_region_wherever_it_runs)
+{
+  for (unsigned threads : thread_counts)
+  {
+    BOOST_TEST_CONTEXT("threads " << threads)
+    {
+      fork_join_thread_pool pool(threads);
+      for (int round = 0; round < 20; ++round)
+      {
+        std::atomic<int> threw{0};
+        auto outer = fork(pool, [&pool, &threw] {
+          std::unique_ptr<joinable_future<int> > plain;
+          fj::define_task_block(pool, [&](task_block& tb) {
+            tb.run([&] {
+              tb.cancel();
+              try
+              {
+                fj::define_task_block(pool, [](task_block& inner) { inner.run([] {}); });
+              }
+              catch (const task_canceled_exception&)
+              {
+                ++threw;
+              }
+            });
+            plain.reset(new joinable_future<int>(fork(pool, [] { return 1; })));
+          });
+          join(pool, *plain);
+          return plain->get();
+        });
+        join(pool, outer);
+        BOOST_TEST(outer.get() == 1);
+        BOOST_TEST(threw.load() == 1);
+      }
+      // Chunk 0, which the calling thread (not a pool thread) reaches first, waits until a pool
+      // thread has taken a split and started a chunk (or a while), then cancels the block; every
+      // chunk waits for the cancel, then starts a block.
+      std::atomic<bool> canceled{false};
+      std::atomic<int> chunks_started{0};
+      std::atomic<int> chunks_ran{0};
+      std::atomic<int> chunks_threw{0};
+      fj::define_task_block(pool, [&](task_block& tb) {
+        fj::parallel_for(
+            pool, 0, 64,
+            [&](int i) {
+              if (i == 0)
+              {
+                const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+                while (chunks_started.load() == 0 && std::chrono::steady_clock::now() < until)
+                  std::this_thread::yield();
+                tb.cancel();
+                canceled = true;
+              }
+              else
+                ++chunks_started;
+              while (!canceled)
+                std::this_thread::yield();
+              ++chunks_ran;
+              try
+              {
+                fj::define_task_block(pool, [](task_block& inner) { inner.run([] {}); });
+              }
+              catch (const task_canceled_exception&)
+              {
+                ++chunks_threw;
+              }
+            },
+            1);
+      });
+      BOOST_TEST(chunks_ran.load() >= 2);
+      BOOST_TEST(chunks_threw.load() == chunks_ran.load());
     }
   }
 }

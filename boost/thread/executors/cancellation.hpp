@@ -47,7 +47,6 @@
 #include <boost/thread/executors/joinable_future.hpp>
 #include <boost/throw_exception.hpp>
 
-#include <atomic>
 #include <functional>
 #include <type_traits>
 #include <utility>
@@ -79,8 +78,8 @@ namespace fork_join {
     std::invoke_result_t<Fn, A...> operator()(A&&... a)
     {
       if (region_->canceled())
-        boost::throw_exception(executors::task_canceled_exception());
-      const region_scope in(*region_);
+        throw_canceled();
+      const region_proxy in(*region_);
       return std::invoke(std::move(fn_), std::forward<A>(a)...);
     }
 
@@ -102,12 +101,12 @@ namespace executors {
   {
   public:
     // Effects: a source that is not canceled, and is canceled only by its own cancel().
-    cancellation_source() noexcept : region_{&canceled_, nullptr} {}
+    cancellation_source() noexcept : region_(nullptr) {}
 
     // Requires: parent outlives *this.
     // Effects: a source that is not canceled yet, and is canceled by its own cancel() or by
     // parent's (as a oneTBB task_group_context bound to a parent context).
-    explicit cancellation_source(cancellation_source& parent) noexcept : region_{&canceled_, &parent.region_} {}
+    explicit cancellation_source(cancellation_source& parent) noexcept : region_(&parent.region_) {}
 
     cancellation_source(const cancellation_source&) = delete;
     cancellation_source& operator=(const cancellation_source&) = delete;
@@ -120,7 +119,7 @@ namespace executors {
     // Synchronization: the call synchronizes with every is_canceled() (and every check of a
     // task, block or algorithm) that returns true because of it.
     // Throws: nothing.
-    void cancel() noexcept { detail::fork_join::cancel(canceled_); }
+    void cancel() noexcept { region_.cancel(); }
 
     // Returns: whether cancel() was called on *this or on a source it was made from. Once
     // true, it stays true.
@@ -130,8 +129,7 @@ namespace executors {
   private:
     friend const detail::fork_join::cancel_region& detail::fork_join::region_of(const cancellation_source&) noexcept;
 
-    std::atomic<bool> canceled_{false};
-    const detail::fork_join::cancel_region region_;
+    detail::fork_join::cancel_region region_;
   };
 
   // Requires: as fork(ex, f, args...); src outlives the task: it is destroyed only after the

@@ -118,7 +118,7 @@ namespace fork_join {
   {
   public:
     template <class H>
-    block_child_impl(H&& h, const cancel_region& region, const void* owner, bool heap)
+    block_child_impl(H&& h, cancel_region& region, const void* owner, bool heap)
         : g_(std::forward<H>(h)), region_(region), owner_(owner), task_(*this, detail::fork_join::trace_span::block)
     {
       finish = &block_child_impl::finish_impl;
@@ -147,8 +147,10 @@ namespace fork_join {
     stack_task_impl<block_child_impl>& task() noexcept { return task_; }
     void mark_inline() noexcept { queued_ = false; }
 
-    // What the stack task runs, in the block's region: skipped once the block (or a region
-    // enclosing it) is canceled; a throw cancels the block.
+    // What the stack task runs: skipped once the block (or a region enclosing it) is
+    // canceled; a throw cancels the block. Run inline (the owner's join popped it), the child
+    // runs in the owner's code, where the block's region is current: define_task_block and
+    // wait() make it so around the joins (cancel_region.hpp).
     void operator()()
     {
       // Cancellation is a hint to skip work not yet started (cancel_region.hpp); the exceptions
@@ -158,7 +160,6 @@ namespace fork_join {
       const running_on_owner mark(*this, owner_);
       try
       {
-        const region_scope in(region_);
         std::invoke(g_);
       }
       catch (const executors::task_canceled_exception&)
@@ -168,14 +169,23 @@ namespace fork_join {
         // is collected like any other.
         if (region_.canceled())
           return;
-        detail::fork_join::cancel(*region_.flag);
+        region_.cancel();
         throw;
       }
       catch (...)
       {
-        detail::fork_join::cancel(*region_.flag);
+        region_.cancel();
         throw;
       }
+    }
+
+    // What the stack task runs when taken from a queue (a thief, or a join helping in a frame
+    // of its own), or when run() runs it where it was called: the same, in the block's region
+    // made current here (stack_task.hpp).
+    void run_in_own_region()
+    {
+      const region_proxy in(region_);
+      (*this)();
     }
 
   private:
@@ -194,7 +204,7 @@ namespace fork_join {
     }
 
     G g_;
-    const cancel_region& region_; // the block's
+    cancel_region& region_; // the block's
     const void* const owner_; // the block's owner stack (current_stack_id())
     stack_task_impl<block_child_impl> task_;
     bool queued_ = true;
@@ -276,7 +286,7 @@ namespace executors {
     void run(G&& g)
     {
       if (region_.canceled()) // a hint, see block_child_impl
-        boost::throw_exception(task_canceled_exception());
+        detail::fork_join::throw_canceled();
       typedef typename std::decay<G>::type fn;
       if (core_)
         run_on_pool<fn>(std::forward<G>(g));
@@ -300,9 +310,14 @@ namespace executors {
     {
       if (detail::fork_join::current_stack_id() != owner_)
         boost::throw_exception(std::logic_error("task_block::wait: not on the thread (stack) that runs the block"));
-      join_all();
+      {
+        // The children that the join runs inline run in the block's region (block_child_impl),
+        // wherever the wait was called from.
+        const detail::fork_join::region_proxy in(region_);
+        join_all();
+      }
       if (region_.canceled()) // join_all() has synchronized with every child
-        boost::throw_exception(task_canceled_exception());
+        detail::fork_join::throw_canceled();
     }
 
     // Extension (not in N4411), as oneTBB's task_group::cancel().
@@ -317,7 +332,7 @@ namespace executors {
     // Synchronization: the call synchronizes with every is_canceling() (of this block or of a
     // block or algorithm nested in it) that returns true because of it.
     // Throws: nothing.
-    void cancel() noexcept { detail::fork_join::cancel(canceled_); }
+    void cancel() noexcept { region_.cancel(); }
 
     // Extension (not in N4411), as oneTBB's is_current_task_group_canceling().
     // Requires: as cancel().
@@ -388,7 +403,7 @@ namespace executors {
       if (!queued)
       {
         c->mark_inline();
-        c->task().invoke();
+        run_unqueued(c->task()); // run() may be called from another region, or thread
       }
       // release: the child's construction is published with it to the owner's acquire
       // exchange in join_all().
@@ -396,6 +411,14 @@ namespace executors {
       while (!head_.compare_exchange_weak(c->next, c, std::memory_order_release, std::memory_order_relaxed))
       {
       }
+    }
+
+    // Effects: runs a child that could not be queued, where run() was called, in the block's
+    // region. Out of line: a rare path, kept out of the code of every block's function.
+    template <class Task>
+    BOOST_NOINLINE static void run_unqueued(Task& t) noexcept
+    {
+      t.invoke_in_own_region();
     }
 
     // Counts a generic child as running on the owner's stack while it runs there, so that a
@@ -441,7 +464,7 @@ namespace executors {
             const running_here mark(block);
             try
             {
-              const detail::fork_join::region_scope in(block.region_);
+              const detail::fork_join::region_proxy in(block.region_);
               std::invoke(*fn);
             }
             catch (const task_canceled_exception&)
@@ -493,7 +516,7 @@ namespace executors {
         errors_.interrupted();
       if (error)
       {
-        detail::fork_join::cancel(canceled_);
+        region_.cancel();
         errors_.add(error);
       }
       if (--pending_ == generic_here_) // 0, unless a wait() nested in a child of the owner waits
@@ -613,7 +636,7 @@ namespace executors {
     // Throws: nothing but lock_error (recording needs no memory: exception_collector).
     void fail(const boost::exception_ptr& e)
     {
-      detail::fork_join::cancel(canceled_);
+      region_.cancel();
       lock_guard<mutex> lk(mtx_);
       errors_.add(e);
     }
@@ -621,7 +644,7 @@ namespace executors {
     // Effects: records that f was interrupted; define_task_block rethrows the interruption.
     void fail_interrupted()
     {
-      detail::fork_join::cancel(canceled_);
+      region_.cancel();
       lock_guard<mutex> lk(mtx_);
       errors_.interrupted();
     }
@@ -634,9 +657,14 @@ namespace executors {
     {
       errors_.rethrow();
       if (region_.outer_canceled())
-        boost::throw_exception(task_canceled_exception());
+        detail::fork_join::throw_canceled();
     }
 
+    // The block's cancellation region, nested in the region that called define_task_block, and
+    // current on the calling stack while the block lives: for f and for the final join, where
+    // the children that nobody took run inline (cancel_region.hpp). Its flag is the block's:
+    // set by cancel() or a failure.
+    detail::fork_join::nested_region region_;
     detail::fork_join::pool_core* const core_ = nullptr;
     const detail::fork_join::generic_executor generic_{};
     // The stack the block runs on (the thread that called define_task_block, or the fiber it
@@ -644,10 +672,6 @@ namespace executors {
     // same thread may run while the block's frame is parked, and is not nested in it.
     const void* const owner_ = detail::fork_join::current_stack_id();
     std::atomic<detail::fork_join::block_child*> head_{nullptr};
-    std::atomic<bool> canceled_{false};
-    // The block's cancellation region: canceled_, inside the region that called
-    // define_task_block (cancel_region.hpp).
-    const detail::fork_join::cancel_region region_{&canceled_, detail::fork_join::current_region()};
     detail::fork_join::block_arena arena_;
     // Owner-only: children taken from head_ and not yet joined (join_all()), and how many
     // children of the arena are alive.
@@ -690,7 +714,6 @@ namespace executors {
       const task_block::join_on_exit join(tb);
       try
       {
-        const detail::fork_join::region_scope in(tb.region_);
         std::invoke(f, tb);
       }
       catch (const task_canceled_exception&)

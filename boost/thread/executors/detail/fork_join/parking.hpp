@@ -64,7 +64,6 @@
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_PARKING_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
-#include <boost/thread/executors/detail/fork_join/cancel_region.hpp>
 #include <boost/thread/executors/detail/fork_join/fiber_stack.hpp>
 #include <boost/thread/executors/detail/fork_join/stack_bounds.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
@@ -137,12 +136,12 @@ namespace fork_join {
   // The per-stack thread state that a parked frame saves (see above).
   struct stack_state
   {
-    const task_frame* frame = nullptr;
+    // The innermost task frame, and the current cancellation region (cancel_region.hpp).
+    task_context context = {nullptr, nullptr};
     pool_core* running = nullptr;
     std::uintptr_t floor = 0;
     bool interruption_enabled = true;
     eh_globals eh = {};
-    region_slot region = nullptr; // the stack's current cancellation region (cancel_region.hpp)
   };
 
   class fiber_home;
@@ -531,23 +530,21 @@ namespace fork_join {
     stack_state save_state() noexcept
     {
       stack_state s;
-      s.frame = current_frame;
+      s.context = current_context;
       s.running = running_core;
       s.floor = stack_reserve_floor();
       s.interruption_enabled = this_thread::interruption_enabled();
       s.eh = eh_globals_of_this_thread();
-      s.region = current_region_slot;
       return s;
     }
 
     void restore_state(const stack_state& s) noexcept
     {
-      current_frame = s.frame;
+      current_context = s.context;
       running_core = s.running;
       stack_reserve_floor() = s.floor;
       set_interruption_enabled(s.interruption_enabled);
       eh_globals_of_this_thread() = s.eh;
-      current_region_slot = s.region;
     }
 
     // Sets the calling thread's boost::this_thread::interruption_enabled() with Boost's public

@@ -16,7 +16,7 @@
 // root of the task that spawned it; frames record it for cycle detection.
 //
 // Frames. Whoever runs a task from a queue links a task_frame on its own stack for as long as
-// the task runs; `current_frame` is the innermost. A stack task its parent runs inline needs no
+// the task runs; `current_context.frame` is the innermost. A stack task its parent runs inline needs no
 // frame of its own (it has its parent's root). Only the thread itself reads or writes its frames.
 //
 // The admission rule (wait_scope). A thread that waits may run a queued task T only if the
@@ -113,12 +113,23 @@ namespace fork_join {
     const task_frame* prev;
   };
 
-  inline thread_local const task_frame* current_frame = nullptr;
+  class cancel_region;
+
+  // What the calling thread's running stack runs in: the innermost frame of a task (see above),
+  // and the current cancellation region (cancel_region.hpp). Side by side, so that a region
+  // that is made records both with one 16-byte load and store.
+  struct task_context
+  {
+    const task_frame* frame;
+    const cancel_region* region;
+  };
+
+  inline thread_local task_context current_context = {nullptr, nullptr};
 
   // Returns: the root of the task the calling thread runs (innermost), or 0.
   inline task_tag current_root() noexcept
   {
-    const task_frame* f = current_frame;
+    const task_frame* f = current_context.frame;
     return f ? f->root : 0;
   }
 
@@ -126,8 +137,11 @@ namespace fork_join {
   class frame_scope
   {
   public:
-    explicit frame_scope(task_tag root) noexcept : frame_{root, current_frame} { current_frame = &frame_; }
-    ~frame_scope() { current_frame = frame_.prev; }
+    explicit frame_scope(task_tag root) noexcept : frame_{root, current_context.frame}
+    {
+      current_context.frame = &frame_;
+    }
+    ~frame_scope() { current_context.frame = frame_.prev; }
     frame_scope(const frame_scope&) = delete;
     frame_scope& operator=(const frame_scope&) = delete;
 
@@ -205,7 +219,7 @@ namespace fork_join {
   // above it, see above), which no progress can end.
   inline bool root_on_own_stack(task_tag root) noexcept
   {
-    for (const task_frame* f = current_frame; f; f = f->prev)
+    for (const task_frame* f = current_context.frame; f; f = f->prev)
       if (f->root == root)
         return true;
     return false;
