@@ -27,7 +27,7 @@
 // What it costs: nothing on the paths of fork() without a source (the overloads below wrap f
 // and call the plain fork(); a fork without a source compiles to the same code). A fork with a
 // source costs a pointer more in its closure and two checks of the source when its task starts
-// (48 instructions per fork, measured); a canceled task that had not started stores an exception
+// (48 instructions per fork, measured at fbb0afd); a canceled task that had not started stores an exception
 // made once instead of calling f, without a throw on a fork_join_thread_pool
 // (detail/fork_join/cancel_region.hpp). doc/index.md, "Cancellation", has the measurements.
 //
