@@ -50,6 +50,7 @@ PUBLIC_HEADERS = [
     "boost/thread/executors/fork_join.hpp",
     "boost/thread/executors/fork_join_trace.hpp",
     "boost/thread/executors/task_block.hpp",
+    "boost/thread/executors/cancellation.hpp",
 ]
 STD_HEADERS = ["algorithm", "cmath", "cstddef", "cstdint", "cstdio", "fstream", "functional",
                "numeric", "stdexcept", "string", "vector"]

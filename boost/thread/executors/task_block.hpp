@@ -12,8 +12,9 @@
 //   });                                  // every child has finished here
 //
 // Outline
-//   class task_canceled_exception;
-//   class task_block { public: template <class F> void run(F&&); void wait(); };
+//   class task_canceled_exception;                                      // cancel_region.hpp
+//   class task_block { public: template <class F> void run(F&&); void wait();
+//                      void cancel() noexcept; bool is_canceling() const noexcept; };  // extension
 //   template <class F> void define_task_block(F&& f);                   // current_fork_join_pool()
 //   template <class Ex, class F> void define_task_block(Ex& ex, F&& f);
 //   template <class F> void define_task_block_restore_thread(F&& f);
@@ -30,11 +31,18 @@
 // Differences from Boost's experimental task_region, on purpose: waits help instead of
 // blocking a worker (task_region deadlocks on a fixed pool), and define_task_block without an
 // executor uses one process-wide pool instead of building a thread pool per block.
+//
+// Beyond N4411: cancel() and is_canceling(), as oneTBB's task_group::cancel() and
+// is_current_task_group_canceling(). A block is a cancellation region
+// (detail/fork_join/cancel_region.hpp): its function and its children run in it, so that the
+// blocks and parallel algorithms they start stop when it is canceled, and it is canceled
+// itself when a region enclosing it is.
 
 #ifndef BOOST_THREAD_EXECUTORS_TASK_BLOCK_HPP
 #define BOOST_THREAD_EXECUTORS_TASK_BLOCK_HPP
 
 #include <boost/thread/executors/detail/fork_join/block_arena.hpp>
+#include <boost/thread/executors/detail/fork_join/cancel_region.hpp>
 #include <boost/thread/executors/detail/fork_join/config.hpp>
 #include <boost/thread/executors/detail/fork_join/exception.hpp>
 #include <boost/thread/executors/detail/fork_join/stack_task.hpp>
@@ -60,15 +68,8 @@
 namespace boost {
 namespace executors {
 
-  // Thrown by task_block::run() and task_block::wait() once the block is canceled: some task
-  // of the block threw. define_task_block() then throws the exception_list of the causes; a
-  // task_canceled_exception that is a consequence of the cancellation is not part of that
-  // list (one that f or a child throws while the block is not canceled is, like any other).
-  class task_canceled_exception : public std::exception
-  {
-  public:
-    const char* what() const noexcept override { return "task_canceled_exception"; }
-  };
+  // task_canceled_exception: detail/fork_join/cancel_region.hpp, which the parallel
+  // algorithms and cancellation_source share.
 
   class task_block;
 
@@ -117,8 +118,8 @@ namespace fork_join {
   {
   public:
     template <class H>
-    block_child_impl(H&& h, std::atomic<bool>& canceled, const void* owner, bool heap)
-        : g_(std::forward<H>(h)), canceled_(canceled), owner_(owner), task_(*this, detail::fork_join::trace_span::block)
+    block_child_impl(H&& h, cancel_region& region, const void* owner, bool heap)
+        : g_(std::forward<H>(h)), region_(region), owner_(owner), task_(*this, detail::fork_join::trace_span::block)
     {
       finish = &block_child_impl::finish_impl;
       on_heap = heap;
@@ -146,12 +147,15 @@ namespace fork_join {
     stack_task_impl<block_child_impl>& task() noexcept { return task_; }
     void mark_inline() noexcept { queued_ = false; }
 
-    // What the stack task runs: skipped once the block is canceled; a throw cancels it.
+    // What the stack task runs: skipped once the block (or a region enclosing it) is
+    // canceled; a throw cancels the block. Run inline (the owner's join popped it), the child
+    // runs in the owner's code, where the block's region is current: define_task_block and
+    // wait() make it so around the joins (cancel_region.hpp).
     void operator()()
     {
-      // relaxed: cancellation is a hint to skip work not yet started; the exceptions
+      // Cancellation is a hint to skip work not yet started (cancel_region.hpp); the exceptions
       // themselves travel through the stack task's completion.
-      if (canceled_.load(std::memory_order_relaxed))
+      if (region_.canceled())
         return;
       const running_on_owner mark(*this, owner_);
       try
@@ -160,18 +164,28 @@ namespace fork_join {
       }
       catch (const executors::task_canceled_exception&)
       {
-        // Usually a nested run() or wait() saw the cancellation, whose cause is already
-        // collected; one thrown on its own (block not canceled) is collected like any other.
-        if (canceled_.load(std::memory_order_relaxed)) // relaxed: see above
+        // Usually a nested run(), wait(), block or algorithm saw the cancellation, whose cause
+        // is already collected (or is a cancel()); one thrown on its own (block not canceled)
+        // is collected like any other.
+        if (region_.canceled())
           return;
-        canceled_.store(true, std::memory_order_relaxed);
+        region_.cancel();
         throw;
       }
       catch (...)
       {
-        canceled_.store(true, std::memory_order_relaxed); // relaxed: see above
+        region_.cancel();
         throw;
       }
+    }
+
+    // What the stack task runs when taken from a queue (a thief, or a join helping in a frame
+    // of its own), or when run() runs it where it was called: the same, in the block's region
+    // made current here (stack_task.hpp).
+    void run_in_own_region()
+    {
+      const region_proxy in(region_);
+      (*this)();
     }
 
   private:
@@ -190,7 +204,7 @@ namespace fork_join {
     }
 
     G g_;
-    std::atomic<bool>& canceled_;
+    cancel_region& region_; // the block's
     const void* const owner_; // the block's owner stack (current_stack_id())
     stack_task_impl<block_child_impl> task_;
     bool queued_ = true;
@@ -266,14 +280,13 @@ namespace executors {
     // before run() returns.
     // Synchronization: the call of run() happens before g starts; g's completion happens
     // before the return of the wait() or define_task_block() that joins it.
-    // Throws: task_canceled_exception if the block is canceled; what copying g throws;
-    // std::bad_alloc. In every case g does not run.
+    // Throws: task_canceled_exception if the block is canceled (is_canceling()); what copying
+    // g throws; std::bad_alloc. In every case g does not run.
     template <class G>
     void run(G&& g)
     {
-      // relaxed: a hint, see block_child_impl.
-      if (canceled_.load(std::memory_order_relaxed))
-        boost::throw_exception(task_canceled_exception());
+      if (region_.canceled()) // a hint, see block_child_impl
+        detail::fork_join::throw_canceled();
       typedef typename std::decay<G>::type fn;
       if (core_)
         run_on_pool<fn>(std::forward<G>(g));
@@ -290,18 +303,45 @@ namespace executors {
     // for the children of this block it runs in (their own join ends them).
     // Synchronization: the completion of the children it waits for happens before wait()
     // returns.
-    // Throws: task_canceled_exception if the block is canceled (a task of it threw; the
-    // exceptions reach the caller of define_task_block); std::logic_error if called on
-    // another thread or stack.
+    // Throws: task_canceled_exception if the block is canceled (a task of it threw, and the
+    // exceptions reach the caller of define_task_block; or cancel() was called; or a region
+    // enclosing the block is canceled); std::logic_error if called on another thread or stack.
     void wait()
     {
       if (detail::fork_join::current_stack_id() != owner_)
         boost::throw_exception(std::logic_error("task_block::wait: not on the thread (stack) that runs the block"));
-      join_all();
-      // relaxed: join_all() has synchronized with every child.
-      if (canceled_.load(std::memory_order_relaxed))
-        boost::throw_exception(task_canceled_exception());
+      {
+        // The children that the join runs inline run in the block's region (block_child_impl),
+        // wherever the wait was called from.
+        const detail::fork_join::region_proxy in(region_);
+        join_all();
+      }
+      if (region_.canceled()) // join_all() has synchronized with every child
+        detail::fork_join::throw_canceled();
     }
+
+    // Extension (not in N4411), as oneTBB's task_group::cancel().
+    // Requires: called by f of the define_task_block that made *this, or by a task run by it
+    // (directly or not), on any thread, before that define_task_block returns.
+    // Effects: cancels the block: children not started yet are skipped (they never run),
+    // run() and wait() throw task_canceled_exception, and the blocks and parallel algorithms
+    // that f and the children started stop early (doc/index.md, "Cancellation"); children
+    // that are running go on to their end. Has no effect on a block already canceled. Unlike
+    // a failure, cancel() adds nothing to what define_task_block throws: if no task threw, it
+    // returns normally.
+    // Synchronization: the call synchronizes with every is_canceling() (of this block or of a
+    // block or algorithm nested in it) that returns true because of it.
+    // Throws: nothing.
+    void cancel() noexcept { region_.cancel(); }
+
+    // Extension (not in N4411), as oneTBB's is_current_task_group_canceling().
+    // Requires: as cancel().
+    // Returns: whether the block is canceled: by cancel(), by a task of it that threw, or
+    // because a region enclosing the block (an enclosing block, a canceled cancellation_source
+    // whose fork runs the block, an enclosing algorithm's call) is canceled. Once true, it stays
+    // true. A child that polls it can stop early.
+    // Throws: nothing.
+    bool is_canceling() const noexcept { return region_.canceled(); }
 
   private:
     template <class Executor, class F>
@@ -341,7 +381,7 @@ namespace executors {
       child* c = nullptr;
       try
       {
-        c = new (mem) child(std::forward<G>(g), canceled_, owner_, !own);
+        c = new (mem) child(std::forward<G>(g), region_, owner_, !own);
       }
       catch (...)
       {
@@ -363,7 +403,7 @@ namespace executors {
       if (!queued)
       {
         c->mark_inline();
-        c->task().invoke();
+        run_unqueued(c->task()); // run() may be called from another region, or thread
       }
       // release: the child's construction is published with it to the owner's acquire
       // exchange in join_all().
@@ -371,6 +411,14 @@ namespace executors {
       while (!head_.compare_exchange_weak(c->next, c, std::memory_order_release, std::memory_order_relaxed))
       {
       }
+    }
+
+    // Effects: runs a child that could not be queued, where run() was called, in the block's
+    // region. Out of line: a rare path, kept out of the code of every block's function.
+    template <class Task>
+    BOOST_NOINLINE static void run_unqueued(Task& t) noexcept
+    {
+      t.invoke_in_own_region();
     }
 
     // Counts a generic child as running on the owner's stack while it runs there, so that a
@@ -411,18 +459,18 @@ namespace executors {
         {
           boost::exception_ptr error;
           bool interrupted = false;
-          // relaxed: a hint, see block_child_impl.
-          if (!block.canceled_.load(std::memory_order_relaxed))
+          if (!block.region_.canceled()) // a hint, see block_child_impl
           {
             const running_here mark(block);
             try
             {
+              const detail::fork_join::region_proxy in(block.region_);
               std::invoke(*fn);
             }
             catch (const task_canceled_exception&)
             {
               // As in block_child_impl: a consequence of the cancellation is not collected.
-              if (!block.canceled_.load(std::memory_order_relaxed)) // relaxed: a hint
+              if (!block.region_.canceled())
                 error = detail::fork_join::current_exception_lossless();
             }
             catch (const thread_interrupted&)
@@ -468,7 +516,7 @@ namespace executors {
         errors_.interrupted();
       if (error)
       {
-        canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
+        region_.cancel();
         errors_.add(error);
       }
       if (--pending_ == generic_here_) // 0, unless a wait() nested in a child of the owner waits
@@ -588,7 +636,7 @@ namespace executors {
     // Throws: nothing but lock_error (recording needs no memory: exception_collector).
     void fail(const boost::exception_ptr& e)
     {
-      canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
+      region_.cancel();
       lock_guard<mutex> lk(mtx_);
       errors_.add(e);
     }
@@ -596,15 +644,27 @@ namespace executors {
     // Effects: records that f was interrupted; define_task_block rethrows the interruption.
     void fail_interrupted()
     {
-      canceled_.store(true, std::memory_order_relaxed); // relaxed: a hint
+      region_.cancel();
       lock_guard<mutex> lk(mtx_);
       errors_.interrupted();
     }
 
-    bool canceled() const noexcept { return canceled_.load(std::memory_order_relaxed); }
+    bool canceled() const noexcept { return region_.canceled(); }
 
-    void rethrow() { errors_.rethrow(); }
+    // Throws: what the block collected; else task_canceled_exception if a region enclosing the
+    // block is canceled (children may have been skipped: the block's work is not whole).
+    void rethrow()
+    {
+      errors_.rethrow();
+      if (region_.outer_canceled())
+        detail::fork_join::throw_canceled();
+    }
 
+    // The block's cancellation region, nested in the region that called define_task_block, and
+    // current on the calling stack while the block lives: for f and for the final join, where
+    // the children that nobody took run inline (cancel_region.hpp). Its flag is the block's:
+    // set by cancel() or a failure.
+    detail::fork_join::nested_region region_;
     detail::fork_join::pool_core* const core_ = nullptr;
     const detail::fork_join::generic_executor generic_{};
     // The stack the block runs on (the thread that called define_task_block, or the fiber it
@@ -612,7 +672,6 @@ namespace executors {
     // same thread may run while the block's frame is parked, and is not nested in it.
     const void* const owner_ = detail::fork_join::current_stack_id();
     std::atomic<detail::fork_join::block_child*> head_{nullptr};
-    std::atomic<bool> canceled_{false};
     detail::fork_join::block_arena arena_;
     // Owner-only: children taken from head_ and not yet joined (join_all()), and how many
     // children of the arena are alive.
@@ -636,7 +695,10 @@ namespace executors {
   // the children (but task_canceled_exception), after all of them have finished, or
   // boost::thread_interrupted if f or a child threw that (a pool's interrupt()). After the
   // first one the block is canceled: children not yet started are skipped and run() throws
-  // task_canceled_exception. Joining needs no memory: if memory runs out while an exception
+  // task_canceled_exception. If nothing was thrown but a region enclosing the block is
+  // canceled when every child has finished (doc/index.md, "Cancellation"),
+  // task_canceled_exception: children may have been skipped. A cancel() of the block itself
+  // adds nothing: with no exception, define_task_block returns normally. Joining needs no memory: if memory runs out while an exception
   // is recorded, the list holds a std::bad_alloc in its place, and if it runs out while the
   // list itself is made, std::bad_alloc is thrown instead of the list; in every case only
   // after every child has finished.
@@ -648,7 +710,7 @@ namespace executors {
     task_block tb(ex);
     {
       // Children refer to this frame: joined on every way out of this scope, also if
-      // recording f's exception throws (hazard 5 of the style guide; issue 9, defect 2).
+      // recording f's exception throws.
       const task_block::join_on_exit join(tb);
       try
       {

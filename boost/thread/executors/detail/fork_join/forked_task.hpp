@@ -13,6 +13,7 @@
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FORKED_TASK_HPP
 
 #include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/cancel_region.hpp>
 #include <boost/thread/executors/detail/fork_join/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/task.hpp>
 #include <boost/thread/executors/detail/fork_join/task_frame.hpp>
@@ -21,6 +22,7 @@
 #include <boost/thread/future.hpp>
 
 #include <atomic>
+#include <type_traits>
 #include <utility>
 
 namespace boost {
@@ -77,7 +79,9 @@ namespace fork_join {
 
   // Effects: the first half of a forked task's action (task.hpp): if `run`, a pool thread that
   // took the task notes itself as its runner (rule (b)), then self runs the closure and stores
-  // its outcome; else self drops the closure and stores the exception of a task that never ran.
+  // its outcome (for a fork whose cancellation_source is canceled, cancel_region.hpp: drops the
+  // closure and stores canceled_task_exception(), without a throw); else self drops the closure
+  // and stores the exception of a task that never ran.
   // Requires: Self derives from forked_task and has closure_ (an optional), run_and_store()
   // and store_exception(const boost::exception_ptr&) noexcept.
   template <class Self>
@@ -86,6 +90,14 @@ namespace fork_join {
     if (run)
     {
       note_runner(self->run_);
+      if constexpr (is_cancelable_call<typename std::decay<decltype(self->closure_->fn)>::type>::value)
+        if (self->closure_->fn.canceled())
+        {
+          self->closure_.reset();
+          self->end_run();
+          self->store_exception(canceled_task_exception());
+          return;
+        }
       self->run_and_store();
     }
     else

@@ -63,7 +63,8 @@
 //    interruption state and C++ exception-handling globals (the caught-exception chain and the
 //    uncaught count of the Itanium C++ ABI, which the runtime keeps per thread). A frame saves
 //    them when it parks and restores them when it resumes; a fresh fiber starts as a worker's
-//    loop does (no frame, interruption enabled, no exception in flight).
+//    loop does (no frame, interruption enabled, no exception in flight). The current
+//    cancellation region (cancel_region.hpp) is such state too; a fresh fiber starts in none.
 //  - Sanitizers: every switch is announced to AddressSanitizer
 //    (__sanitizer_start_switch_fiber / __sanitizer_finish_switch_fiber) and ThreadSanitizer
 //    (__tsan_create_fiber / __tsan_switch_to_fiber / __tsan_destroy_fiber).
@@ -146,7 +147,8 @@ namespace fork_join {
   // The per-stack thread state that a parked frame saves (see above).
   struct stack_state
   {
-    const task_frame* frame = nullptr;
+    // The innermost task frame, and the current cancellation region (cancel_region.hpp).
+    task_context context = {nullptr, nullptr};
     pool_core* running = nullptr;
     std::uintptr_t floor = 0;
     bool interruption_enabled = true;
@@ -614,7 +616,7 @@ namespace fork_join {
     stack_state save_state() noexcept
     {
       stack_state s;
-      s.frame = current_frame;
+      s.context = current_context;
       s.running = running_core;
       s.floor = stack_reserve_floor();
       s.interruption_enabled = this_thread::interruption_enabled();
@@ -624,7 +626,7 @@ namespace fork_join {
 
     void restore_state(const stack_state& s) noexcept
     {
-      current_frame = s.frame;
+      current_context = s.context;
       running_core = s.running;
       stack_reserve_floor() = s.floor;
       set_interruption_enabled(s.interruption_enabled);

@@ -306,7 +306,7 @@ namespace fork_join {
         // mapping, until it gets one; meanwhile children run inline.
         if (BOOST_UNLIKELY(!own->home.has_spare()) && !own->home.reserve_stack())
           return false;
-        const task_frame* const parent = current_frame;
+        const task_frame* const parent = current_context.frame;
         t->set_tag(stack_bit | ++own->push_seq, parent ? parent->word : 0); // its root and isolation
         t->set_counted(false);
         push_own(*own, t, true);

@@ -363,11 +363,28 @@ namespace fork_join {
   struct quicksort_context
   {
     typedef typename std::iterator_traits<It>::difference_type difference_type;
+    typedef Executor executor_type;
 
     Executor& ex;
     algorithm_scope& scope;
     Comp& comp;
     difference_type grain; // at least 8 (choose_pivot); sort_grain() gives at least 2048
+  };
+
+  template <class Context, class It>
+  void quicksort(Context& c, It first, It last, bool has_predecessor, bool check_sorted, int bad_left) noexcept;
+
+  // The queued side of a split (algorithm_child): the greater elements, whose predecessor is the
+  // pivot.
+  template <class Context, class It>
+  struct quicksort_half : algorithm_child<quicksort_half<Context, It>, typename Context::executor_type>
+  {
+    Context& c;
+    It first, last;
+    bool check_sorted;
+    int bad_left;
+    algorithm_scope& algorithm() const noexcept { return c.scope; }
+    void call() { quicksort(c, first, last, true, check_sorted, bad_left); }
   };
 
   // Requires: [first, last) is part of the range being sorted; if has_predecessor, *(first - 1)
@@ -417,9 +434,8 @@ namespace fork_join {
     const It p = r.pivot;
     // The halves catch everything, so parallel_invoke throws only if it could not start.
     c.scope.run([&] {
-      executors::parallel_invoke(
-          c.ex, [&] { quicksort(c, first, p, has_predecessor, r.no_moves, bad_left); },
-          [&] { quicksort(c, p + 1, last, true, r.no_moves, bad_left); });
+      quicksort_half<Context, It> right{{}, c, p + 1, last, r.no_moves, bad_left};
+      executors::parallel_invoke(c.ex, [&] { quicksort(c, first, p, has_predecessor, r.no_moves, bad_left); }, right);
     });
   }
 

@@ -76,7 +76,7 @@ namespace fork_join {
     // stack of d frames, whatever the size of the set.
     bool any_on_own_stack() const noexcept
     {
-      for (const task_frame* f = current_frame; f; f = f->prev)
+      for (const task_frame* f = current_context.frame; f; f = f->prev)
         if (contains(f->root()))
           return true;
       return false;

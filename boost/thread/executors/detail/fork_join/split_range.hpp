@@ -113,6 +113,36 @@ namespace fork_join {
     return g ? g : 1;
   }
 
+  template <class Executor, class Size, class Leaf>
+  void split_for(Executor& ex, algorithm_scope& scope, Size lo, Size hi, Size grain, Leaf& leaf) noexcept;
+  template <class T, class Executor, class Size, class Leaf, class Combine>
+  void split_reduce(Executor& ex, algorithm_scope& scope, Size lo, Size hi, Size grain, Leaf& leaf, Combine& combine,
+                    std::optional<T>& out) noexcept;
+
+  // The queued halves of split_for and split_reduce (algorithm_child).
+  template <class Executor, class Size, class Leaf>
+  struct split_for_half : algorithm_child<split_for_half<Executor, Size, Leaf>, Executor>
+  {
+    Executor& ex;
+    algorithm_scope& scope;
+    Size lo, hi, grain;
+    Leaf& leaf;
+    algorithm_scope& algorithm() const noexcept { return scope; }
+    void call() { split_for(ex, scope, lo, hi, grain, leaf); }
+  };
+  template <class T, class Executor, class Size, class Leaf, class Combine>
+  struct split_reduce_half : algorithm_child<split_reduce_half<T, Executor, Size, Leaf, Combine>, Executor>
+  {
+    Executor& ex;
+    algorithm_scope& scope;
+    Size lo, hi, grain;
+    Leaf& leaf;
+    Combine& combine;
+    std::optional<T>& out;
+    algorithm_scope& algorithm() const noexcept { return scope; }
+    void call() { split_reduce(ex, scope, lo, hi, grain, leaf, combine, out); }
+  };
+
   // Effects: calls leaf(a, b) for consecutive chunks [a, b) covering [lo, hi), each of at
   // most max(grain, 1) offsets and, if hi - lo > grain, at least grain / 2; in parallel on ex.
   // Chunks not started after an exception are skipped.
@@ -130,8 +160,8 @@ namespace fork_join {
     // The halves catch everything, so parallel_invoke throws only if it could not start
     // (the fallback's mutex): then nothing ran, and the scope records why.
     scope.run([&] {
-      executors::parallel_invoke(
-          ex, [&] { split_for(ex, scope, lo, mid, grain, leaf); }, [&] { split_for(ex, scope, mid, hi, grain, leaf); });
+      split_for_half<Executor, Size, Leaf> right{{}, ex, scope, mid, hi, grain, leaf};
+      executors::parallel_invoke(ex, [&] { split_for(ex, scope, lo, mid, grain, leaf); }, right);
     });
   }
 
@@ -154,9 +184,9 @@ namespace fork_join {
     const Size mid = lo + (hi - lo) / 2;
     std::optional<T> left, right;
     scope.run([&] {
-      executors::parallel_invoke(
-          ex, [&] { split_reduce(ex, scope, lo, mid, grain, leaf, combine, left); },
-          [&] { split_reduce(ex, scope, mid, hi, grain, leaf, combine, right); });
+      split_reduce_half<T, Executor, Size, Leaf, Combine> right_half{
+          {}, ex, scope, mid, hi, grain, leaf, combine, right};
+      executors::parallel_invoke(ex, [&] { split_reduce(ex, scope, lo, mid, grain, leaf, combine, left); }, right_half);
     });
     if (left && right) // else a chunk threw: the scope will
       scope.run([&] { out.emplace(combine(std::move(*left), std::move(*right))); });

@@ -52,6 +52,8 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <type_traits>
+#include <utility>
 
 namespace boost {
 namespace detail {
@@ -117,6 +119,16 @@ namespace fork_join {
     run_record run_;
   };
 
+  // Whether F has run_in_own_region() (stack_task_impl::invoke_in_own_region).
+  template <class F, class = void>
+  struct has_own_region : std::false_type
+  {
+  };
+  template <class F>
+  struct has_own_region<F, std::void_t<decltype(std::declval<F&>().run_in_own_region())> > : std::true_type
+  {
+  };
+
   template <class F>
   class stack_task_impl final : public stack_task
   {
@@ -141,6 +153,26 @@ namespace fork_join {
       }
     }
 
+    // As invoke(), for a run apart from the code that spawned the task (taken from a queue, or
+    // run by other code than its parent's): f_.run_in_own_region(), with which a task block's
+    // or a parallel algorithm's child makes its cancellation region current
+    // (cancel_region.hpp). Requires: F has it.
+    void invoke_in_own_region() noexcept
+    {
+      try
+      {
+        f_.run_in_own_region();
+      }
+      catch (const thread_interrupted&)
+      {
+        interrupted_ = true;
+      }
+      catch (...)
+      {
+        error_ = current_exception_lossless();
+      }
+    }
+
   private:
     // Run by whoever takes the task from a queue. A discard (a queue dropping an unrun task,
     // which never happens to a joined stack task) still releases the parent.
@@ -150,7 +182,10 @@ namespace fork_join {
       if (run)
       {
         note_runner(self->run_);
-        self->invoke();
+        if constexpr (has_own_region<F>::value)
+          self->invoke_in_own_region();
+        else
+          self->invoke();
       }
       self->finish();
     }

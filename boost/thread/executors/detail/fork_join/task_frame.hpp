@@ -16,8 +16,9 @@
 // root of the task that spawned it; frames record it for cycle detection.
 //
 // Frames. Whoever runs a task from a queue links a task_frame on its own stack for as long as
-// the task runs; `current_frame` is the innermost. A stack task its parent runs inline needs no
-// frame of its own (it has its parent's root). Only the thread itself reads or writes its frames.
+// the task runs; `current_context.frame` is the innermost. A stack task its parent runs inline
+// needs no frame of its own (it has its parent's root). Only the thread itself reads or writes
+// its frames.
 //
 // The admission rule (wait_scope). A thread that waits may run a queued task T only if the
 // frame that waits provably waits for T:
@@ -132,19 +133,30 @@ namespace fork_join {
     bool isolated() const noexcept { return (word & isolated_bit) != 0; }
   };
 
-  inline thread_local const task_frame* current_frame = nullptr;
+  class cancel_region;
+
+  // What the calling thread's running stack runs in: the innermost frame of a task (see above),
+  // and the current cancellation region (cancel_region.hpp). Side by side, so that a region
+  // that is made records both with one 16-byte load and store.
+  struct task_context
+  {
+    const task_frame* frame;
+    const cancel_region* region;
+  };
+
+  inline thread_local task_context current_context = {nullptr, nullptr};
 
   // Returns: the root of the task the calling thread runs (innermost), or 0.
   inline task_tag current_root() noexcept
   {
-    const task_frame* f = current_frame;
+    const task_frame* f = current_context.frame;
     return f ? f->root() : 0;
   }
 
   // Returns: whether the frame the calling thread runs (innermost) is isolated (see above).
   inline bool current_isolated() noexcept
   {
-    const task_frame* f = current_frame;
+    const task_frame* f = current_context.frame;
     return f && f->isolated();
   }
 
@@ -169,7 +181,7 @@ namespace fork_join {
   {
     if (BOOST_LIKELY(!isolation_used.load(std::memory_order_relaxed))) // relaxed: see above
       return 0;
-    const task_frame* f = current_frame;
+    const task_frame* f = current_context.frame;
     return f ? f->word & isolated_bit : 0;
   }
 
@@ -179,8 +191,8 @@ namespace fork_join {
   class frame_scope
   {
   public:
-    explicit frame_scope(task_tag word) noexcept : frame_{word, current_frame} { current_frame = &frame_; }
-    ~frame_scope() { current_frame = frame_.prev; }
+    explicit frame_scope(task_tag word) noexcept : frame_{word, current_context.frame} { current_context.frame = &frame_; }
+    ~frame_scope() { current_context.frame = frame_.prev; }
     frame_scope(const frame_scope&) = delete;
     frame_scope& operator=(const frame_scope&) = delete;
 
@@ -258,7 +270,7 @@ namespace fork_join {
   // above it, see above), which no progress can end.
   inline bool root_on_own_stack(task_tag root) noexcept
   {
-    for (const task_frame* f = current_frame; f; f = f->prev)
+    for (const task_frame* f = current_context.frame; f; f = f->prev)
       if (f->root() == root)
         return true;
     return false;
