@@ -24,8 +24,8 @@
  * when a thief has one it advertises its deque and sleeps, outside the worker's loop, until
  * both children are done. The same properties are checked: a worker blocked in a join strands
  * no task and no sleeper. (In this model only a root's children are pushed to a deque, so
- * the deque of a blocking join is empty and the advertisement never fires; hazard 3 of
- * pool_core.hpp has the argument for it.)
+ * the deque of a blocking join is empty and the advertisement never fires; hazard 2 of
+ * pool_core.hpp (lost wake-ups) has the argument for it.)
  *
  * With -DSTACK, every outside task instead pushes two stack tasks onto its worker's deque and
  * joins them, as parallel_invoke does: the pushes are uncounted, and push_own notifies only for

@@ -27,8 +27,8 @@
 // Cheap pushes: a worker that pushes to its own deque calls notify_one_if_waiting(), which is a
 // seq_cst fence and a relaxed load when nobody is registered; the fence takes the place of the
 // seq_cst RMW on the epoch in the store-buffering argument of notify(). A worker's push of a
-// stack task onto a deque that already held a task skips even that; pool_core.hpp (hazard 3)
-// has the weaker invariant this leaves and why no task is stranded by it.
+// stack task onto a deque that already held a task skips even that; pool_core.hpp (hazard 2,
+// lost wake-ups) has the weaker invariant this leaves and why no task is stranded by it.
 //
 // Spin model of this protocol (idle workers only, no wake tokens): test/model/event_count.pml.
 

@@ -6,7 +6,7 @@
 // The help loop: how every wait in this library waits.
 //
 // A joiner runs queued tasks one at a time until its condition holds, re-checking it after each
-// task (hazard 2: it never runs more than it must, and a worker takes its own newest tasks, which
+// task (so it never runs more than it must, and a worker takes its own newest tasks, which
 // are its own children, first). It runs only tasks its wait_scope admits (task_frame.hpp): the
 // awaited tasks, and what the thief of an awaited stack task spawned for it. That is what
 // makes helping safe: a task run on top of a waiting frame never waits, directly or through
@@ -218,7 +218,7 @@ namespace fork_join {
             continue;
           // Its deque may hold tasks it may not run (older ones, or its frames' forks that
           // this wait does not await): others must know before it blocks (pool_core.hpp,
-          // hazard 3).
+          // hazard 2, lost wake-ups).
           w->core->advertise_own();
         }
         const pool_core::trace_scope blocked(*first, trace_span::join_block);

@@ -45,7 +45,7 @@
 //
 // Hazards of a fork/join pool, and how this file meets them
 //  1. A wait on a worker never blocks without helping: see help.hpp and stack_task.hpp.
-//  3. Lost wake-ups: every push of a heap task is followed by a notify of event_count.hpp (a
+//  2. Lost wake-ups: every push of a heap task is followed by a notify of event_count.hpp (a
 //     worker's push to its own deque by notify_one_if_waiting(), a fence and a load when nobody
 //     sleeps); sleepers use its prepare / re-check / commit protocol. A worker's push of a stack
 //     task notifies only when its deque was empty before (push_own): the fence was a quarter of
@@ -62,7 +62,7 @@
 //     A stack task is awaited only by its parent frame, through a join; a sibling that waits
 //     for it by other means (a latch) breaks the rules for tasks (doc/index.md) and could then
 //     wait forever, as on a pool of one thread.
-//  6. Idle workers spin only a bounded number of rounds, then park.
+//  3. Idle workers spin only a bounded number of rounds, then park.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_POOL_CORE_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_POOL_CORE_HPP
@@ -433,8 +433,8 @@ namespace fork_join {
     // Effects, Throws: as run_task(t), inlined into the caller. A join's fast path ("own newest
     // child", join_futures.hpp) runs the child through this, so that between the joiner's frame
     // and the task's action there is no frame of ours: every frame a nested level adds is paid
-    // once per level when a deep chain returns (doc/benchmark/README.md, "Issue 22, continued:
-    // no frame of ours between a joiner and its child": one more frame of 16 bytes per level made
+    // once per level when a deep chain returns (doc/benchmark/README.md, "No frame of ours
+    // between a joiner and its child": one more frame of 16 bytes per level made
     // a chain of 10^4 levels 1.5 times as slow).
     BOOST_FORCEINLINE void run_task_inline(task* t, bool isolated = false)
     {
@@ -590,7 +590,7 @@ namespace fork_join {
     bool reserve_stack() noexcept { return own_slot()->home.reserve_stack(); }
 
     // Effects: before the calling pool thread blocks in a wait (an isolated frame's, help.hpp),
-    // wakes a sleeper if its deque holds tasks: hazard 3's owner that never sleeps with a
+    // wakes a sleeper if its deque holds tasks: hazard 2's owner (lost wake-ups) that never sleeps with a
     // non-empty deque does here, so a thief must be told, as after a steal (advertise_rest).
     void advertise_own() noexcept
     {
@@ -802,7 +802,7 @@ namespace fork_join {
     // deque that already held a task: that deque was advertised when it became non-empty, and
     // the task's parent, on this thread, waits for it only through help_until, which never
     // sleeps on a pool thread: it parks the frame and the thread goes on running its own deque
-    // (schedule()). Hazard 3 above has the argument. A hole that a
+    // (schedule()). Hazard 2 above (lost wake-ups) has the argument. A hole that a
     // join's take_at left counts as a task here (push's count includes it): a stack task pushed
     // onto a deque of holes is not advertised either, which can cost parallelism, not progress,
     // by the same argument.

@@ -245,8 +245,8 @@ namespace fork_join {
   {
     const task* awaited_task = nullptr; // (a): a stack task being joined
     // (a): up to two awaited tasks (heap or stack) that the waiting thread may have pushed
-    // under newer ones; it takes them from the middle of its own deque (issue 25, a join in
-    // fork order). Each must stay alive while the scope is used, and its tag and queued_at()
+    // under newer ones; it takes them from the middle of its own deque (a join in fork
+    // order). Each must stay alive while the scope is used, and its tag and queued_at()
     // must identify it (pool_core::find_task). Null: none.
     const task* claimable[2] = {nullptr, nullptr};
     // (a): whether `root` is the id of an awaited heap task; null: none is.
