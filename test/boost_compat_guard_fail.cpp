@@ -5,7 +5,7 @@
 //
 // The guards of detail/fork_join/boost_compat.hpp, against a shared state that gained a field:
 // a block reused by fork() would keep that field's stale value, so the build must stop, naming
-// the macro that avoids the internals (issue 21).
+// the macro that avoids the internals.
 // expected-error: gained a field that a reused block would not reset.*BOOST_THREAD_FJ_PUBLIC_API_ONLY
 
 #include <boost/thread/executors/fork_join.hpp>

@@ -261,7 +261,7 @@ bool boost_path_result(caught c)
 
 // boost::async(ex, f, args...) with functions: by pointer, by reference, with 0 to 3 arguments,
 // with rvalue-reference parameters (the shape of Boost's own overload for function pointers;
-// on our pool these were ambiguous before issue 21's fix), with move-only arguments and
+// on our pool these were ambiguous before a fix), with move-only arguments and
 // boost::ref / std::ref, returning void, a reference and a move-only type.
 BOOST_AUTO_TEST_CASE_TEMPLATE(async_with_functions, Config, executors)
 {
@@ -632,7 +632,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(closed_executor, Config, executors)
 
 // Documented behaviour of our pool only (doc/index.md, "Boost.Thread futures and executors"):
 // boost::async(pool, f) is queued as a fork, so a join run by a pool thread runs the task
-// itself. Functions by pointer and by reference take this path too (issue 21, defect 1). The
+// itself. Functions by pointer and by reference take this path too. The
 // public-API-only build has no boost::async overload of its own: Boost's runs the task on the
 // pool through submit(), and a join from a pool thread helps without running it itself.
 BOOST_AUTO_TEST_CASE(async_of_a_function_is_joined_as_a_fork)

@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Failing allocations (issue 9). This program replaces the global operator new and new[] (the
+// Failing allocations. This program replaces the global operator new and new[] (the
 // throwing, nothrow and aligned forms; operator delete accordingly) with a counting version
 // that can be armed to fail the Nth allocation from now, on any thread: the throwing forms
 // throw std::bad_alloc, the nothrow forms return nullptr.

@@ -457,7 +457,7 @@ BOOST_AUTO_TEST_CASE(join_after_the_pool_is_gone)
 
 BOOST_AUTO_TEST_CASE(fork_without_an_executor_uses_the_current_pool)
 {
-  // issue 11: fork(f, args...) forks onto the pool whose task runs it, else the default pool.
+  // fork(f, args...) forks onto the pool whose task runs it, else the default pool.
   fork_join_thread_pool pool(2);
   joinable_future<int> outer = fork(pool, [&] {
     joinable_future<fork_join_thread_pool*> child =

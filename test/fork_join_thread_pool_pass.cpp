@@ -184,7 +184,7 @@ BOOST_AUTO_TEST_CASE(worker_submission_order)
 }
 
 // submit_back from a worker goes to the back of the shared queue (the documented behaviour;
-// a comment in the header said "its own deque", issue 11): behind what outside threads queued
+// a comment in the header once said "its own deque"): behind what outside threads queued
 // before it, not ahead of it as a task in the worker's own deque would be.
 BOOST_AUTO_TEST_CASE(worker_submit_back_goes_to_the_shared_queue)
 {
@@ -303,7 +303,7 @@ BOOST_AUTO_TEST_CASE(destructor_runs_everything_accepted)
 
 BOOST_AUTO_TEST_CASE(destructor_interrupts_a_closure_that_waits_and_runs_what_is_queued)
 {
-  // issue 11: a closure that loops on an interruption point kept the destructor waiting
+  // Regression: a closure that loops on an interruption point kept the destructor waiting
   // forever (the watchdog ended this test); basic_thread_pool's destructor interrupts it.
   boost::latch started(1);
   std::atomic<int> interrupted{0};
@@ -333,7 +333,7 @@ BOOST_AUTO_TEST_CASE(destructor_interrupts_a_closure_that_waits_and_runs_what_is
 
 BOOST_AUTO_TEST_CASE(default_size_has_basic_thread_pools_extra_thread)
 {
-  // issue 11: basic_thread_pool() starts hardware_concurrency() + 1 threads, and code whose
+  // basic_thread_pool() starts hardware_concurrency() + 1 threads, and code whose
   // closures block in future::get() (which does not help) relies on the extra one. Here
   // hardware_concurrency() closures block until one more closure runs; with only
   // hardware_concurrency() threads it never did (the watchdog ended this test).
@@ -399,7 +399,7 @@ BOOST_AUTO_TEST_CASE(idle_workers_wake_for_late_work)
   }
 }
 
-// Issue 9, defect 6: an at_thread_entry that submits after close() ran on a thread not yet
+// Regression: an at_thread_entry that submits after close() ran on a thread not yet
 // marked as a worker, so its submission was an outside one, threw sync_queue_is_closed out of
 // the thread function and terminated the process. It is a worker's submission now (accepted).
 BOOST_AUTO_TEST_CASE(at_thread_entry_submits_after_close)
@@ -419,7 +419,7 @@ BOOST_AUTO_TEST_CASE(at_thread_entry_submits_after_close)
   BOOST_TEST(ran.load() == 2);
 }
 
-// Issue 9, defect 7: join() after interrupt() left a deep chain of nested parallel_invoke
+// Regression: join() after interrupt() left a deep chain of nested parallel_invoke
 // levels unfinished: the joining thread ran it on its own (small) stack and its nested joins
 // stopped helping when the stack ran low, with no worker left. join() now runs what
 // interrupted workers left on fresh worker threads, which have worker stacks.
@@ -450,7 +450,7 @@ BOOST_AUTO_TEST_CASE(join_after_interrupt_finishes_a_deep_chain)
   BOOST_TEST(result == depth);
 }
 
-// Issue 9, defect 8: two threads calling join() at once joined the same boost::thread objects
+// Regression: two threads calling join() at once joined the same boost::thread objects
 // unguarded (ThreadSanitizer reports the race; boost::thread::join on a thread another join
 // is joining is undefined). Both calls return once everything has run.
 BOOST_AUTO_TEST_CASE(two_threads_join_at_once)
@@ -486,7 +486,7 @@ BOOST_AUTO_TEST_CASE(starts_under_an_address_space_limit)
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   BOOST_TEST_MESSAGE("skipped: the sanitizers reserve more address space than such a limit allows");
 #else
-  // issue 11: 640 MiB worker stacks made fork_join_thread_pool(4) throw thread_resource_error
+  // Regression: 640 MiB worker stacks made fork_join_thread_pool(4) throw thread_resource_error
   // under a 2 GiB address-space limit (ulimit -v, as job schedulers and CI set), where
   // basic_thread_pool starts. The pool now sizes its stacks from the limit, and falls back to
   // smaller ones when a thread cannot be started.
@@ -528,7 +528,7 @@ BOOST_AUTO_TEST_CASE(starts_under_an_address_space_limit)
 
 BOOST_AUTO_TEST_CASE(options_set_the_stack_size_and_the_thread_entry)
 {
-  // issue 11: the stack size is a constructor option. Each pool thread reports the size of its
+  // The stack size is a constructor option. Each pool thread reports the size of its
   // own stack from its at_thread_entry, which the same options carry.
   fork_join_thread_pool::options opts;
   opts.stack_size = std::size_t(2) << 20;
@@ -588,7 +588,7 @@ BOOST_AUTO_TEST_CASE(converts_from_a_thread_count_as_basic_thread_pool_does)
 
 BOOST_AUTO_TEST_CASE(default_pool_size_is_set_before_its_first_use)
 {
-  // issue 11: a way to size the default pool. This must be the first use of the default pool
+  // A way to size the default pool. This must be the first use of the default pool
   // in this program (the test case after this one uses it too). Three closures meet at a latch, which only three threads can do: a
   // latch's wait neither helps nor parks.
   BOOST_CHECK_THROW(boost::executors::set_default_fork_join_pool_size(0), std::invalid_argument);
@@ -606,7 +606,7 @@ BOOST_AUTO_TEST_CASE(default_pool_size_is_set_before_its_first_use)
 
 BOOST_AUTO_TEST_CASE(current_names_the_pool_a_thread_works_for)
 {
-  // issue 11: the pool the calling thread works for, as oneTBB and OpenMP find theirs.
+  // The pool the calling thread works for, as oneTBB and OpenMP find theirs.
   BOOST_TEST(fork_join_thread_pool::current() == nullptr);
   std::atomic<fork_join_thread_pool*> at_entry{nullptr};
   fork_join_thread_pool::options opts;

@@ -137,7 +137,7 @@ BOOST_AUTO_TEST_CASE(every_exception_is_collected_after_all_finish)
 
 BOOST_AUTO_TEST_CASE(deep_chains_complete_with_default_settings)
 {
-  // 10^5 nested fork+join levels (issue 3, target 4), on 1 and 2 threads, started on a worker
+  // 10^5 nested fork+join levels (performance target 4 of doc/benchmark/README.md), on 1 and 2 threads, started on a worker
   // and from main(), whose 8 MiB stack is guarded (it stops helping and waits). Under the
   // sanitizers 10^4: ThreadSanitizer cannot record a stack of more than 65536 frames.
   const std::size_t depth = 100000 / BOOST_THREAD_FJ_TEST_SCALE;
@@ -262,7 +262,7 @@ BOOST_AUTO_TEST_CASE(an_interruption_inside_stays_an_interruption)
 
 BOOST_AUTO_TEST_CASE(parallel_invoke_without_an_executor_uses_the_current_pool)
 {
-  // issue 11: parallel_invoke(f1, f2, ...) runs on the pool whose task calls it, else on the
+  // parallel_invoke(f1, f2, ...) runs on the pool whose task calls it, else on the
   // default pool. Every child runs exactly once either way.
   fork_join_thread_pool pool(2);
   std::atomic<int> hits{0};

@@ -272,7 +272,7 @@ move_bomb operator+(const move_bomb& a, const move_bomb& b) { return move_bomb(a
 
 } // namespace
 
-// Issue 9, defect 9: the final move of the result (and of init, for an empty range) is a move
+// Regression: the final move of the result (and of init, for an empty range) is a move
 // of T like the others: its exception is reported in the exception_list too.
 BOOST_AUTO_TEST_CASE(an_exception_from_the_final_move_is_in_the_exception_list)
 {

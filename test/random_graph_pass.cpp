@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Random acyclic task graphs (issues 9 and 20). The library promises that every acyclic task
+// Random acyclic task graphs. The library promises that every acyclic task
 // graph completes on any number of threads, even one, including joins that start before the
 // awaited task is submitted, joins from threads outside the pool, and several threads joining
 // the very same future object at once (Boost allows concurrent wait() on one future: it is
@@ -48,7 +48,7 @@
 //    ends, and a parent may wait (by a join) until an observer is about to join one of its
 //    children's futures ("gate"), so that other joiners are already asleep on a future when
 //    its parent joins it and runs the task itself: a runner that stores the result without
-//    waking them (the shortcut issue 20 removed) leaves them asleep, and the graph hangs.
+//    waking them (a shortcut since removed) leaves them asleep, and the graph hangs.
 //  - interrupted_graphs: general graphs with shared joins, interrupted at random points.
 //    Once a random number of nodes has started (or a node has interrupted the pool), the
 //    main thread either destroys the pool (its destructor interrupts and joins), possibly
@@ -58,7 +58,7 @@
 //    that fork two children or more, so that a join of one buried under another in their
 //    deque must block) sleep a moment, so that idle pool threads park, and call pool.interrupt() themselves: the
 //    parked threads leave, the interrupter's thread catches the interruption and goes on
-//    with fewer threads (the stranded join of issue 20). Nodes also pass random
+//    with fewer threads (where a join was once stranded). Nodes also pass random
 //    interruption points. A node that catches boost::thread_interrupted (at an interruption
 //    point, or from a join, which is one) either resumes (repeats that point or join and
 //    goes on: its value is still checked), or stops where it is, fulfils its promise, and
@@ -776,7 +776,7 @@ graph generate(std::uint64_t seed, test_case which)
     // fork two children or more and join one buried under another in their deque (it must
     // block). Each first sleeps a moment, so that idle pool threads park: the interruption
     // then makes them leave, while the interrupter's thread catches it and goes on, with
-    // fewer threads (issue 20: such a join once stranded the destructor).
+    // fewer threads (such a join once stranded the destructor).
     std::vector<int> forkers;
     for (int i = 0; i < n; ++i)
       if (g.nodes[i].child_group >= 0 && g.nodes[i].children.size() > 1)
@@ -821,7 +821,7 @@ graph generate(std::uint64_t seed, test_case which)
     g.main_at = below(free_nodes + 1);
     // A pause between interrupt() and join() (or the destructor) lets the pool go on alone:
     // idle threads leave, busy ones may catch the interruption and go on, and block in joins
-    // with fewer threads left (issue 20: such a join once stranded the destructor).
+    // with fewer threads left (such a join once stranded the destructor).
     g.interrupt_first = g.shutdown == shutdown_kind::interrupt_then_join || chance(50);
     const int pauses[] = {0, 0, 100, 1000, 5000};
     g.pause = g.interrupt_first ? pauses[below(5)] : 0;

@@ -10,7 +10,7 @@
 // a reference shares the scheduler, so submitting through it while (and after) the pool object
 // is destroyed is safe and throws sync_queue_is_closed once closed.
 //
-// interrupt_while_submitting_tasks_that_fork_and_join (issue 20): the same flood, of closures
+// interrupt_while_submitting_tasks_that_fork_and_join: the same flood, of closures
 // that fork two children and join them, while the pool is interrupted (once or twice, at a
 // random point, with random yields after) and then destroyed. Children count their run, then
 // pass an interruption point (an interruption then lands in their future). join() is an

@@ -294,7 +294,7 @@ BOOST_AUTO_TEST_CASE(default_pool_and_restore_thread)
 
 BOOST_AUTO_TEST_CASE(define_task_block_without_an_executor_uses_the_current_pool)
 {
-  // issue 11: inside a pool's task the form without an executor uses that pool.
+  // Inside a pool's task the form without an executor uses that pool.
   fork_join_thread_pool pool(2);
   std::atomic<int> elsewhere{0};
   std::atomic<int> ran{0};
@@ -383,7 +383,7 @@ BOOST_AUTO_TEST_CASE(an_interruption_inside_a_block_stays_an_interruption)
   BOOST_TEST(other_ran.load() <= 1); // skipped (canceled) or ran, never lost track of
 }
 
-// Issue 9, defect 3: wait() from a child that the block's own thread runs. It waits for the
+// Regression: wait() from a child that the block's own thread runs. It waits for the
 // other children (not for itself), and the join it is nested in goes on over child storage
 // that is still alive: the nested wait used to free the arena that the outer join was walking
 // (AddressSanitizer and ThreadSanitizer: use after free) and to return at once.
@@ -478,7 +478,7 @@ bool aligned(const void* p, std::size_t a) { return reinterpret_cast<std::uintpt
 
 } // namespace
 
-// Issue 9, defect 4: a child whose function object is over-aligned (a capture with
+// Regression: a child whose function object is over-aligned (a capture with
 // alignas(64)) gets storage of that alignment, from the owner's arena and from operator new
 // (a child running a child into its parent's block) alike. UndefinedBehaviorSanitizer also
 // reports the construction at a misaligned address.

@@ -3,15 +3,15 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Regression tests of issue 20: four shortcuts that broke promises, each because it assumed
+// Regression tests of four shortcuts that broke promises, each because it assumed
 // something ordinary Boost code does not guarantee. Each case failed before its fix (a hang,
 // ended by the watchdog, or minutes of a quadratic scan) and names the defect it reproduces.
 //  1. two threads joining one future: the runner-joined completion stored the result without
 //     the shared state's mutex and without notifying, assuming "one thread uses a future";
 //  2. a range join scanned the pending range per task it looked at: O(n^2);
 //  3. a pool thread that left by an interruption still counted as free, so a thread blocked
-//     in a join started no spare and the pool's destructor never returned (since issue 22 a
-//     join parks instead of blocking, and the cases check that it still ends);
+//     in a join started no spare and the pool's destructor never returned (a join now
+//     parks instead of blocking, and the cases check that it still ends);
 //  4. at_thread_entry throwing boost::thread_interrupted made join() restart threads forever.
 // A few cases wait (sleep) so that the bad interleaving is the likely one; no assertion
 // depends on time, and with the fixes every interleaving passes.
@@ -248,7 +248,7 @@ namespace {
 // Effects: on the calling pool thread, joins (with the pool) the future of a boost::promise
 // that a task forked here sets: the join may not run that task (a promise's future names no
 // task, rule (a) of the manual's Progress section), so the frame parks and the same thread
-// runs the setter on a fresh stack (before issue 22 the thread blocked and a spare thread stood
+// runs the setter on a fresh stack (before parking, the thread blocked and a spare thread stood
 // in). Returns: the value set.
 int park_until_the_thread_runs_the_setter(fork_join_thread_pool& pool, int value)
 {
@@ -303,8 +303,8 @@ BOOST_AUTO_TEST_CASE(interruption_consumed_then_buried_join)
 }
 
 // Defect 3 (a). A parallel_invoke frame unwinds from an interruption with an unjoined fork above
-// its second child: the frame must join that child, buried under the fork. (It blocked until
-// issue 25, with a spare thread standing in; it now takes the child from under the fork.)
+// its second child: the frame must join that child, buried under the fork. (It used to block,
+// with a spare thread standing in; it now takes the child from under the fork.)
 BOOST_AUTO_TEST_CASE(interrupted_invoke_unwinds_over_a_fork)
 {
   std::atomic<bool> go{false};
@@ -552,7 +552,7 @@ BOOST_AUTO_TEST_CASE(futures_moved_across_threads_then_joined)
   }
 }
 
-// "Join takes its task from the middle of its own deque" (issue 25): the joiner reads the
+// "Join takes its task from the middle of its own deque" (doc/index.md ledger): the joiner reads the
 // awaited task's deque index and tag without a lock and claims the task in its own deque only
 // if that slot holds exactly that task. Attacked here: futures forked by one worker (their
 // indices point into its deque) joined in fork order by another worker whose own deque holds

@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Regression test (issue 9): a waiting thread must not run, on top of its own frame, a task that
+// Regression test: a waiting thread must not run, on top of its own frame, a task that
 // waits for it. test_progress_pass.cpp covers the original report ("A forks C and joins it; C
 // is stolen; while A waits, its join runs queued task B; B joins A's future"). This file covers
 // the variant random_graph_pass.cpp found, with siblings of one parallel_invoke or task block

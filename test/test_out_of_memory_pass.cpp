@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Regression tests (issue 9, defects 2 and 5): running out of memory while an exception is
+// Regression tests of two defects: running out of memory while an exception is
 // recorded. A join must not need memory to make progress: the scope still joins every child,
 // never calls std::terminate, and still reports that something failed (std::bad_alloc in the
 // exception_list, or thrown alone when even the list cannot be made).
@@ -82,7 +82,7 @@ void* test_operator_new_nothrow(std::size_t n, std::size_t alignment) noexcept
   return allocations_fail ? nullptr : malloc_block(n, alignment);
 }
 
-// Defect 2: f throws while a child runs on a worker, and recording f's exception runs out of
+// First defect: f throws while a child runs on a worker, and recording f's exception runs out of
 // memory. define_task_block used to let that std::bad_alloc out before joining: the child
 // outlived the block (and then used its frame: AddressSanitizer's stack-use-after-scope).
 BOOST_AUTO_TEST_CASE(define_task_block_joins_when_recording_the_exception_of_f_fails)
@@ -124,7 +124,7 @@ BOOST_AUTO_TEST_CASE(define_task_block_joins_when_recording_the_exception_of_f_f
   BOOST_TEST(reported);
 }
 
-// Defect 5: a child's exception reaches the joining thread when it has no memory left; adding
+// Second defect: a child's exception reaches the joining thread when it has no memory left; adding
 // it to the exception_list used to fail in a noexcept join (std::terminate).
 BOOST_AUTO_TEST_CASE(task_block_collects_a_child_exception_without_memory)
 {

@@ -5,8 +5,9 @@
 //
 // Regression tests of the progress guarantee (doc/index.md, "Progress"): a waiting thread never
 // runs a task that waits for what sits below it on its stack, and a thread that sleeps in a wait
-// costs the pool no worker. Issue 9, defect 1: "Task A forks C and joins it; C is stolen; while
-// A waits, its join runs any queued task, here B; B joins A's future. A can never resume."
+// costs the pool no worker. The defect, as first reported: "Task A forks C and joins it; C is
+// stolen; while A waits, its join runs any queued task, here B; B joins A's future. A can never
+// resume."
 // Before the fix each case below hung (the watchdog ends the run); the rendezvous make the bad
 // schedule the only one possible, without timing.
 
@@ -212,11 +213,11 @@ BOOST_AUTO_TEST_CASE(joining_a_task_on_the_own_stack_throws)
   }
 }
 
-// Issue 25: children joined in the order they were forked. The oldest child sits under its
+// Joins in fork order: children joined in the order they were forked. The oldest child sits under its
 // younger siblings in the forking thread's deque, so the newest-first help loop cannot reach it;
 // the join takes it from where it sits (chase_lev_deque::take_at). On one thread nothing is ever
 // stolen, so no such join may park (before the fix, each level started a spare thread, up to
-// the cap of 256 that spares had; issue 22 replaced them by parking). With more threads a join
+// the cap of 256 that spares had; parking has replaced them). With more threads a join
 // whose child was stolen may still park (doc/index.md), so there only the results are checked.
 namespace in_fork_order {
 

@@ -222,7 +222,7 @@ BOOST_AUTO_TEST_CASE(mixed_against_model)
   }
 }
 
-// take_at (issue 25): the owner takes an element wherever it sits; one taken from between the
+// take_at: the owner takes an element wherever it sits; one taken from between the
 // ends leaves a hole that pop and steal discard; an element already taken, or an index outside
 // [top, bottom), or a slot whose content accept does not recognize, gives nullptr.
 BOOST_AUTO_TEST_CASE(take_at_semantics)
@@ -623,7 +623,7 @@ BOOST_DATA_TEST_CASE(last_element_race, data::make({1, 2}) * data::make({1, 2}),
   BOOST_TEST(d.empty());
 }
 
-// take_at against thieves (issue 25): as owner_against_thieves, but the owner also takes
+// take_at against thieves: as owner_against_thieves, but the owner also takes
 // elements from anywhere in its deque by the index next_index() gave them, aiming at random
 // ones it pushed in this round (many of them stolen or taken already: those tries must fail).
 // Each round's deque starts at capacity 2, so claims meet rings that grew under the thieves.

@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Parking (detail/fork_join/parking.hpp, issue 22): a join on a pool thread that may run nothing
+// Parking (detail/fork_join/parking.hpp): a join on a pool thread that may run nothing
 // parks its frame, and the thread goes on running tasks on a fresh stack. Each case attacks one
 // promise of parking.hpp:
 //  - every acyclic graph completes on exactly the pool's threads, at any depth: the chain with
@@ -53,7 +53,7 @@ void wait_for_parked(const fork_join_thread_pool& pool, std::uint64_t n)
     std::this_thread::yield();
 }
 
-// The chain with observers (issue 22): level i forks level i + 1, then an observer that joins
+// The chain with observers: level i forks level i + 1, then an observer that joins
 // level i + 1 and is joined by nobody, then joins level i + 1. An observer run on top of a frame
 // that level i + 1 waits for would never end; with spare threads each stolen level cost two
 // blocked threads.
