@@ -137,9 +137,10 @@ BOOST_AUTO_TEST_CASE(every_exception_is_collected_after_all_finish)
 
 BOOST_AUTO_TEST_CASE(deep_chains_complete_with_default_settings)
 {
-  // 10^5 nested fork+join levels (performance target 4 of doc/benchmark/README.md), on 1 and 2 threads, started on a worker
-  // and from main(), whose 8 MiB stack is guarded (it stops helping and waits). Under the
-  // sanitizers 10^4: ThreadSanitizer cannot record a stack of more than 65536 frames.
+  // 10^5 nested fork+join levels (performance target 4 of doc/benchmark/README.md), on 1 and 2
+  // threads, started on a worker and from main(), whose 8 MiB stack is guarded (it stops helping
+  // and waits). Under the sanitizers 10^4: ThreadSanitizer cannot record a stack of more than 65536
+  // frames.
   const std::size_t depth = 100000 / BOOST_THREAD_FJ_TEST_SCALE;
   for (unsigned threads : {1u, 2u})
   {

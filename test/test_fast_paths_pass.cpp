@@ -552,13 +552,13 @@ BOOST_AUTO_TEST_CASE(futures_moved_across_threads_then_joined)
   }
 }
 
-// "Join takes its task from the middle of its own deque" (doc/index.md ledger): the joiner reads the
-// awaited task's deque index and tag without a lock and claims the task in its own deque only
-// if that slot holds exactly that task. Attacked here: futures forked by one worker (their
-// indices point into its deque) joined in fork order by another worker whose own deque holds
-// its own forks at the same indices; blocks reused at the same address with a new tag (each
-// round's forks reuse the last round's blocks); and a future joined by its forker after another
-// worker joined it first. Every task runs exactly once and every result is right.
+// "Join takes its task from the middle of its own deque" (doc/index.md ledger): the joiner reads
+// the awaited task's deque index and tag without a lock and claims the task in its own deque only
+// if that slot holds exactly that task. Attacked here: futures forked by one worker (their indices
+// point into its deque) joined in fork order by another worker whose own deque holds its own forks
+// at the same indices; blocks reused at the same address with a new tag (each round's forks reuse
+// the last round's blocks); and a future joined by its forker after another worker joined it first.
+// Every task runs exactly once and every result is right.
 BOOST_AUTO_TEST_CASE(take_from_the_middle_only_what_is_ours)
 {
   fork_join_thread_pool pool(2);

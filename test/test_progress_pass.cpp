@@ -213,12 +213,12 @@ BOOST_AUTO_TEST_CASE(joining_a_task_on_the_own_stack_throws)
   }
 }
 
-// Joins in fork order: children joined in the order they were forked. The oldest child sits under its
-// younger siblings in the forking thread's deque, so the newest-first help loop cannot reach it;
-// the join takes it from where it sits (chase_lev_deque::take_at). On one thread nothing is ever
-// stolen, so no such join may park (before the fix, each level started a spare thread, up to
-// the cap of 256 that spares had; parking has replaced them). With more threads a join
-// whose child was stolen may still park (doc/index.md), so there only the results are checked.
+// Joins in fork order: children joined in the order they were forked. The oldest child sits under
+// its younger siblings in the forking thread's deque, so the newest-first help loop cannot reach
+// it; the join takes it from where it sits (chase_lev_deque::take_at). On one thread nothing is
+// ever stolen, so no such join may park (before the fix, each level started a spare thread, up to
+// the cap of 256 that spares had; parking has replaced them). With more threads a join whose child
+// was stolen may still park (doc/index.md), so there only the results are checked.
 namespace in_fork_order {
 
 enum class form

@@ -590,8 +590,9 @@ namespace fork_join {
     bool reserve_stack() noexcept { return own_slot()->home.reserve_stack(); }
 
     // Effects: before the calling pool thread blocks in a wait (an isolated frame's, help.hpp),
-    // wakes a sleeper if its deque holds tasks: hazard 2's owner (lost wake-ups) that never sleeps with a
-    // non-empty deque does here, so a thief must be told, as after a steal (advertise_rest).
+    // wakes a sleeper if its deque holds tasks: the owner of hazard 2 (lost wake-ups), which
+    // never sleeps with a non-empty deque, does here, so a thief must be told, as after a steal
+    // (advertise_rest).
     void advertise_own() noexcept
     {
       if (worker_slot* const own = own_slot())
