@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compiler, standard and Boost cells beyond CI's main build (issues 11 and 21): each builds the
+# Compiler, standard and Boost cells beyond CI's main build: each builds the
 # tests (and, unless FJ_MATRIX_QUICK=1, the examples) with -Wall -Wextra -Werror (CMake option
 # BOOST_FORK_JOIN_WERROR) and runs them, for
 #   gcc-cxx20             g++ 12, C++20, Boost 1.74 (CI's own build is g++ 12, C++17)
@@ -8,8 +8,8 @@
 #   boost-1.81            g++ 12, C++17, Boost 1.81
 #   boost-1.81-clang-cxx20  clang++ 14, C++20, Boost 1.81
 #   upstream              g++ 12, C++17, the newest upstream Boost.Thread headers first on the
-#                         include path (../shared/boost-thread-upstream/include, or the folder
-#                         in BOOST_THREAD_UPSTREAM_INCLUDE), the rest of Boost 1.74
+#                         include path (the folder in BOOST_THREAD_UPSTREAM_INCLUDE, else one
+#                         that find_upstream below finds), the rest of Boost 1.74
 #   public-api            g++ 12, C++17, Boost 1.74, BOOST_THREAD_FJ_PUBLIC_API_ONLY
 #                         (boost_compat.hpp: no Boost internals used)
 #   public-api-clang      the same with clang++ 14, which compiles the tests at -O0 in two thirds

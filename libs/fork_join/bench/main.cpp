@@ -141,7 +141,7 @@ Exit status: 0 if every answer is right and every peer that must finish did; 1 o
 not an error); 2 on bad usage.
 )";
 
-// Display (and run) order: the issue's order of workloads, then peers by family.
+// Display (and run) order: the workloads in this order, then peers by family.
 const std::vector<std::string> workload_order{"fib",       "fib_cutoff", "sort",        "uts",        "chain_1e4",
                                               "chain_1e5", "order_chain", "order_tree", "external",   "par_for",
                                               "par_reduce", "par_sort"};

@@ -3,9 +3,9 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// fork_join_scaling_bench: how the cost of a wide fan-out grows with its width n (issue 20).
+// fork_join_scaling_bench: how the cost of a wide fan-out grows with its width n.
 // A join's cost must not grow with the number of futures awaited elsewhere: a scan per task over
-// a list of n waiters makes a fan-out of n children O(n^2) (STYLE.md, hazard 8). The workloads of
+// a list of n waiters makes a fan-out of n children O(n^2). The workloads of
 // fork_join_bench each have one size, so a cost that grows with n shows there only as a slow
 // cell; this program sweeps n over powers of ten and fits the growth exponent, which is 1.0 for
 // a linear cost whatever the constant.
@@ -18,7 +18,7 @@
 //                   one is on top of the parent's deque, or stolen);
 //  - oldest_first:  each child's member join(), in fork order: the first join waits for the
 //                   child at the bottom of the deque, which a thief takes first; such a join may
-//                   have nothing it may run and park its frame (issue 22), but its cost must
+//                   have nothing it may run and park its frame (parking.hpp), but its cost must
 //                   still grow linearly;
 //  - range:         join(first, last), without the pool (each future's own join(), in order);
 //  - async_range_pool: the children made with boost::async(pool, child) (plain boost::futures,

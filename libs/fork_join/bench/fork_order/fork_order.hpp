@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Joins in fork order (issue 25): the commonest way to write fork/join is to fork the children,
+// Joins in fork order: the commonest way to write fork/join is to fork the children,
 // then join them one by one in the order they were forked. The first join then waits for the
 // oldest child, which sits under its younger siblings in the forking thread's deque. Two
 // workloads share this folder:
@@ -31,8 +31,8 @@ namespace fork_order {
   inline constexpr const char* tree_name = "order_tree";
   inline constexpr unsigned fan_out = 4;
 
-  // Levels of the chain: 1000 (issue 25's deep case; four times the 256 spare threads a pool
-  // could start before issue 22), 100 with --quick.
+  // Levels of the chain: 1000 (the deep case; four times the 256 spare threads a pool could
+  // start before frames parked), 100 with --quick.
   inline unsigned chain_levels(scale s) { return s == scale::full ? 1000 : 100; }
 
   // Depth of the tree: 8 (87381 nodes), 4 with --quick (341).
