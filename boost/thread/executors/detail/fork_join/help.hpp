@@ -152,23 +152,31 @@ namespace fork_join {
   {
     if (!own.reserve_stack())
       throw_no_fiber_stack(own);
-    bool ran = false;
-    std::exception_ptr error;
-    auto help = [&]() noexcept {
-      try
+    struct helping
+    {
+      Ready& ready;
+      RunOne& run_one;
+      bool ran;
+      std::exception_ptr error;
+
+      static void help(void* self) noexcept
       {
-        while (!ready() && run_one())
-          ran = true;
+        helping& h = *static_cast<helping*>(self);
+        try
+        {
+          while (!h.ready() && h.run_one())
+            h.ran = true;
+        }
+        catch (...)
+        {
+          h.error = std::current_exception();
+        }
       }
-      catch (...)
-      {
-        error = std::current_exception();
-      }
-    };
-    own.home().call_on_fresh_stack(help);
-    if (error)
-      std::rethrow_exception(error);
-    return ran;
+    } h{ready, run_one, false, std::exception_ptr()};
+    own.home().call_on_fresh_stack(&helping::help, &h);
+    if (h.error)
+      std::rethrow_exception(h.error);
+    return h.ran;
   }
 
   template <class Ready, class Block, class Arm>

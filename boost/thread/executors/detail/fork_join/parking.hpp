@@ -399,25 +399,24 @@ namespace fork_join {
       restore_state(pf.saved_);
     }
 
-    // Requires: the owner; reserve_stack() returned true since the last park(); f() does not
-    //   throw.
-    // Effects: calls f() on a fresh fiber, with the calling stack's task frames, running pool
+    // Requires: the owner; reserve_stack() returned true since the last park().
+    // Effects: calls f(context) on a fresh fiber, with the calling stack's task frames, running pool
     //   and interruption state, and returns when it returns: a call on another stack, for a
     //   wait that must go on helping where its own stack has no room left and may not park
     //   (an isolated frame, help.hpp). Nothing else runs on the thread meanwhile; f's frames
     //   continue the calling stack's (they run above it), so its switches need no
     //   pool_core::note_switch(). The fiber's stack becomes the spare again when it ends.
-    template <class F>
-    void call_on_fresh_stack(F& f) noexcept
+    void call_on_fresh_stack(void (*f)(void*) noexcept, void* context) noexcept
     {
       parked_frame pf(*this, false);
       const stack_state caller = save_state();
-      park(pf, [this, &pf, &f, &caller] {
+      // One instantiation of park() for every caller: a function pointer, not a template.
+      park(pf, [this, &pf, f, context, &caller] {
         stack_state continued = caller; // every field of the caller's state but its stack's floor
         continued.floor = stack_reserve_floor();
         continued.eh = eh_globals_of_this_thread(); // no exception in flight on the fresh stack
         restore_state(continued);
-        f();
+        f(context);
         --parked_; // resumed by this fiber's end, not by take_ready()
         return &pf;
       });
