@@ -39,7 +39,7 @@
 
 #ifndef BOOST_THREAD_FJ_HELPER_STACK_RESERVE
 // Stack a thread keeps free: below this it stops running queued tasks (a quarter of a stack
-// smaller than four times this).
+// no larger than this).
 #define BOOST_THREAD_FJ_HELPER_STACK_RESERVE (std::size_t(1) << 20)
 #endif
 
@@ -60,10 +60,10 @@ namespace fork_join {
     pthread_attr_destroy(&attr);
     if (rc != 0 || size == 0)
       return std::uintptr_t(0);
-    // A small stack (a pool's options::stack_size below 4 MiB, say) keeps a quarter free, as a
-    // small fiber stack does (parking.hpp): with the whole reserve it would have no floor, and
-    // a deep chain would overflow it.
-    const std::size_t reserve = size / 4 < BOOST_THREAD_FJ_HELPER_STACK_RESERVE ? size / 4 : BOOST_THREAD_FJ_HELPER_STACK_RESERVE;
+    // A stack no larger than the reserve (a pool's options::stack_size of 1 MiB or less) keeps
+    // a quarter free, as a small fiber stack does (parking.hpp): with the whole reserve it would
+    // have no floor, and a deep chain would overflow it. A larger one keeps the whole reserve.
+    const std::size_t reserve = size <= BOOST_THREAD_FJ_HELPER_STACK_RESERVE ? size / 4 : BOOST_THREAD_FJ_HELPER_STACK_RESERVE;
     return reinterpret_cast<std::uintptr_t>(low) + reserve;
   }
 
