@@ -139,18 +139,7 @@ namespace fork_join {
     // Runs the callable on the calling thread, keeping its exception.
     void invoke() noexcept
     {
-      try
-      {
-        std::invoke(f_);
-      }
-      catch (const thread_interrupted&)
-      {
-        interrupted_ = true;
-      }
-      catch (...)
-      {
-        error_ = current_exception_lossless();
-      }
+      keep_exception([this] { std::invoke(f_); });
     }
 
     // As invoke(), for a run apart from the code that spawned the task (taken from a queue, or
@@ -159,9 +148,18 @@ namespace fork_join {
     // (cancel_region.hpp). Requires: F has it.
     void invoke_in_own_region() noexcept
     {
+      keep_exception([this] { f_.run_in_own_region(); });
+    }
+
+  private:
+    // Calls run(), keeping its exception for the parent: an interruption as interrupted_ (it is
+    // rethrown as itself), anything else in error_.
+    template <class Run>
+    BOOST_FORCEINLINE void keep_exception(Run run) noexcept
+    {
       try
       {
-        f_.run_in_own_region();
+        run();
       }
       catch (const thread_interrupted&)
       {
@@ -173,7 +171,6 @@ namespace fork_join {
       }
     }
 
-  private:
     // Run by whoever takes the task from a queue. A discard (a queue dropping an unrun task,
     // which never happens to a joined stack task) still releases the parent.
     static void act(task* t, bool run)
