@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// The guards of detail/fork_join/boost_compat.hpp, against a shared state that gained a field:
+// The guards of detail/fork_join/base/boost_compat.hpp, against a shared state that gained a field:
 // a block reused by fork() would keep that field's stale value, so the build must stop, naming
 // the macro that avoids the internals.
 // expected-error: gained a field that a reused block would not reset.*BOOST_THREAD_FJ_PUBLIC_API_ONLY

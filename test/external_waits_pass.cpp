@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Waits for what happens outside the pool, at scale (detail/fork_join/future_hook.hpp,
+// Waits for what happens outside the pool, at scale (detail/fork_join/waits/future_hook.hpp,
 // parking.hpp, fiber_stack.hpp). Each case attacks one promise:
 //  - 10^4 frames (10^3 under the sanitizers) wait at once for futures of boost::promises that
 //    main() fulfils later, on a pool of 2, taking one kernel mapping per 16 fiber stacks (two per

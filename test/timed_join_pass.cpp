@@ -4,7 +4,7 @@
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
 // Timed helping joins: joinable_future::join_for / join_until and the free join_for /
-// join_until (joinable_future.hpp, fork_join.hpp; detail/fork_join/join_futures.hpp, the timed
+// join_until (joinable_future.hpp, fork_join.hpp; detail/fork_join/futures/join_futures.hpp, the timed
 // frames of parking.hpp, the hook of future_hook.hpp). No case asserts on time; each attacks one
 // promise:
 //  - a deadline already passed only looks: a ready future says ready, a pending one timeout,

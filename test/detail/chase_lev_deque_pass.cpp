@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// White-box: the lock-free work-stealing deque (detail/fork_join/chase_lev_deque.hpp).
+// White-box: the lock-free work-stealing deque (detail/fork_join/primitives/chase_lev_deque.hpp).
 //
 // Single-threaded semantics first (LIFO pop, FIFO steal, growth), then stress by accounting:
 // every pushed element is taken exactly once, by the owner or by a thief. An element's payload
@@ -16,7 +16,7 @@
 #define BOOST_TEST_MODULE detail_chase_lev_deque
 #include "watchdog.hpp"
 
-#include <boost/thread/executors/detail/fork_join/chase_lev_deque.hpp>
+#include <boost/thread/executors/detail/fork_join/primitives/chase_lev_deque.hpp>
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 

@@ -3,13 +3,13 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// White-box: the event count (detail/fork_join/event_count.hpp). A lost wake-up hangs one of
+// White-box: the event count (detail/fork_join/primitives/event_count.hpp). A lost wake-up hangs one of
 // these loops, which the watchdog turns into a failure.
 
 #define BOOST_TEST_MODULE detail_event_count
 #include "watchdog.hpp"
 
-#include <boost/thread/executors/detail/fork_join/event_count.hpp>
+#include <boost/thread/executors/detail/fork_join/primitives/event_count.hpp>
 
 #include <atomic>
 #include <thread>

@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// White-box: a thread reuses the blocks of its forks (detail/fork_join/fork_recycler.hpp). A
+// White-box: a thread reuses the blocks of its forks (detail/fork_join/futures/fork_recycler.hpp). A
 // reused block must behave as a new one for every Boost use of its future (value, exception,
 // then(), timed waits, wait_for_any), blocks whose futures end elsewhere must come back (the
 // sweep), and a block must be freed exactly once whichever of its thread's exit, its run and

@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// White-box: forked_task_of (detail/fork_join/fork_state.hpp) finds the task behind a plain
+// White-box: forked_task_of (detail/fork_join/futures/fork_state.hpp) finds the task behind a plain
 // boost::future through its fast path "cast cache" (doc/index.md ledger): per thread and result
 // type, the dynamic type of the shared state last cast and where its task part sits, so that a
 // run of futures of one type costs one dynamic_cast. Its precondition is that one dynamic type

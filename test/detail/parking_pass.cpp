@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Parking (detail/fork_join/parking.hpp): a join on a pool thread that may run nothing
+// Parking (detail/fork_join/fibers/parking.hpp): a join on a pool thread that may run nothing
 // parks its frame, and the thread goes on running tasks on a fresh stack. Each case attacks one
 // promise of parking.hpp:
 //  - every acyclic graph completes on exactly the pool's threads, at any depth: the chain with

@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// White-box: the completion handshake of a stack task (detail/fork_join/stack_task.hpp). A
+// White-box: the completion handshake of a stack task (detail/fork_join/invoke/stack_task.hpp). A
 // parent sleeps in wait_done() while a "thief" runs the task on another thread; a lost post
 // hangs (the watchdog fails the run), a use of the task after the parent left its frame is
 // what AddressSanitizer and ThreadSanitizer look for, and the child's plain write must be
@@ -12,7 +12,7 @@
 #define BOOST_TEST_MODULE detail_stack_task
 #include "watchdog.hpp"
 
-#include <boost/thread/executors/detail/fork_join/stack_task.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/stack_task.hpp>
 
 #include <atomic>
 #include <thread>

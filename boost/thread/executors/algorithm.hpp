@@ -22,7 +22,7 @@
 #ifndef BOOST_THREAD_EXECUTORS_ALGORITHM_HPP
 #define BOOST_THREAD_EXECUTORS_ALGORITHM_HPP
 
-#include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
 #include <boost/thread/executors/parallel_for.hpp>
 #include <boost/thread/executors/parallel_invoke.hpp>
 #include <boost/thread/executors/parallel_reduce.hpp>

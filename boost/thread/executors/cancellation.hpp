@@ -29,19 +29,19 @@
 // source costs a pointer more in its closure and two checks of the source when its task starts
 // (48 instructions per fork, measured at fbb0afd); a canceled task that had not started stores an exception
 // made once instead of calling f, without a throw on a fork_join_thread_pool
-// (detail/fork_join/cancel_region.hpp). doc/index.md, "Cancellation", has the measurements.
+// (detail/fork_join/tasks/cancel_region.hpp). doc/index.md, "Cancellation", has the measurements.
 //
 // Why the task checks when it starts rather than being taken out of the queues: a queued task
-// is owned by one deque or one thread at a time (detail/fork_join/task.hpp), and every
+// is owned by one deque or one thread at a time (detail/fork_join/tasks/task.hpp), and every
 // accepted task is run exactly once, which keeps the pool's accounting (its unfinished count,
 // close(), join(), the destructor) as it is: a canceled task "runs" by storing the exception.
 
 #ifndef BOOST_THREAD_EXECUTORS_CANCELLATION_HPP
 #define BOOST_THREAD_EXECUTORS_CANCELLATION_HPP
 
-#include <boost/thread/executors/detail/fork_join/config.hpp>
-#include <boost/thread/executors/detail/fork_join/cancel_region.hpp>
-#include <boost/thread/executors/detail/fork_join/is_executor.hpp>
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/thread/executors/detail/fork_join/tasks/cancel_region.hpp>
+#include <boost/thread/executors/detail/fork_join/base/executor_traits.hpp>
 #include <boost/thread/executors/fork_join.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/executors/joinable_future.hpp>

@@ -30,17 +30,17 @@
 #ifndef BOOST_THREAD_EXECUTORS_FORK_JOIN_HPP
 #define BOOST_THREAD_EXECUTORS_FORK_JOIN_HPP
 
-#include <boost/thread/executors/detail/fork_join/config.hpp>
-#include <boost/thread/executors/detail/fork_join/exception.hpp>
-#include <boost/thread/executors/detail/fork_join/forked_task.hpp>
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/thread/executors/detail/fork_join/base/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/futures/forked_task.hpp>
 #ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-#include <boost/thread/executors/detail/fork_join/promise_task.hpp>
+#include <boost/thread/executors/detail/fork_join/futures/promise_task.hpp>
 #else
-#include <boost/thread/executors/detail/fork_join/fork_state.hpp>
+#include <boost/thread/executors/detail/fork_join/futures/fork_state.hpp>
 #endif
-#include <boost/thread/executors/detail/fork_join/is_executor.hpp>
-#include <boost/thread/executors/detail/fork_join/join_futures.hpp>
-#include <boost/thread/executors/detail/fork_join/root_set.hpp>
+#include <boost/thread/executors/detail/fork_join/base/executor_traits.hpp>
+#include <boost/thread/executors/detail/fork_join/futures/join_futures.hpp>
+#include <boost/thread/executors/detail/fork_join/waits/root_set.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/executors/joinable_future.hpp>
 #include <boost/thread/future.hpp>
@@ -504,7 +504,7 @@ namespace executors {
   // than 16 futures cannot be allocated (then no future was waited for).
   // Complexity: O(n) expected for n futures, plus O(1) expected per queued task the calling
   // thread looks at while it waits and O(d) for a cycle check on a stack of d frames
-  // (detail/fork_join/root_set.hpp); it never scans the range per task.
+  // (detail/fork_join/waits/root_set.hpp); it never scans the range per task.
   template <class Executor, class Iterator>
   BOOST_FORCEINLINE typename std::enable_if<!is_future_type<Executor>::value && !is_future_type<Iterator>::value &&
                                             is_future_type<typename std::iterator_traits<Iterator>::value_type>::value>::type

@@ -45,14 +45,14 @@
 #ifndef BOOST_THREAD_EXECUTORS_FORK_JOIN_THREAD_POOL_HPP
 #define BOOST_THREAD_EXECUTORS_FORK_JOIN_THREAD_POOL_HPP
 
-#include <boost/thread/executors/detail/fork_join/config.hpp>
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-#include <boost/thread/executors/detail/fork_join/fork_state.hpp>
+#include <boost/thread/executors/detail/fork_join/futures/fork_state.hpp>
 #endif
-#include <boost/thread/executors/detail/fork_join/help.hpp>
-#include <boost/thread/executors/detail/fork_join/pool_core.hpp>
-#include <boost/thread/executors/detail/fork_join/stack_bounds.hpp>
-#include <boost/thread/executors/detail/fork_join/task.hpp>
+#include <boost/thread/executors/detail/fork_join/waits/help.hpp>
+#include <boost/thread/executors/detail/fork_join/scheduler/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/primitives/stack_bounds.hpp>
+#include <boost/thread/executors/detail/fork_join/tasks/task.hpp>
 #include <boost/thread/executors/executor.hpp>
 #include <boost/thread/executors/generic_executor_ref.hpp>
 #include <boost/thread/executors/work.hpp>
@@ -129,7 +129,7 @@ namespace executors {
       // so 8 MiB holds about 10^4 levels and 640 MiB about 8 * 10^5 (doc/reference.md).
       std::size_t stack_size = 0;
       // The size in bytes of each stack a pool thread switches to when a join parks its frame
-      // (detail/fork_join/parking.hpp). 0 (the default): BOOST_THREAD_FJ_FIBER_STACK_SIZE
+      // (detail/fork_join/fibers/parking.hpp). 0 (the default): BOOST_THREAD_FJ_FIBER_STACK_SIZE
       // (8 MiB, a thread's default stack on Linux) if not 0, else the size of the worker stacks.
       // Address space, committed only as used; each thread keeps up to
       // BOOST_THREAD_FJ_FIBER_STACK_CACHE free ones with their pages for reuse.
@@ -443,7 +443,7 @@ namespace executors {
     }
 
     // Effects: starts a pool thread on slot `index`. Deep fork/join chains nest on its stack
-    // (detail/fork_join/stack_bounds.hpp), so it asks for stack_size_; if the system refuses
+    // (detail/fork_join/primitives/stack_bounds.hpp), so it asks for stack_size_; if the system refuses
     // (an address-space limit, say), it halves the size down to 8 MiB, then uses the system's
     // default, as basic_thread_pool does, and later threads start from the size that worked.
     // With a smaller stack chains fit less deep; helping still stops short of its end

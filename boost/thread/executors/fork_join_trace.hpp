@@ -21,9 +21,9 @@
 
 #include <boost/thread/executors/fork_join.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
-#include <boost/thread/executors/detail/fork_join/pool_core.hpp>
-#include <boost/thread/executors/detail/fork_join/trace.hpp>
-#include <boost/thread/executors/detail/fork_join/trace_json.hpp>
+#include <boost/thread/executors/detail/fork_join/scheduler/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/trace/trace.hpp>
+#include <boost/thread/executors/detail/fork_join/trace/trace_json.hpp>
 
 #include <cstddef>
 #include <cstdint>

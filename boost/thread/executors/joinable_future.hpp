@@ -21,14 +21,14 @@
 #ifndef BOOST_THREAD_EXECUTORS_JOINABLE_FUTURE_HPP
 #define BOOST_THREAD_EXECUTORS_JOINABLE_FUTURE_HPP
 
-#include <boost/thread/executors/detail/fork_join/config.hpp>
-#include <boost/thread/executors/detail/fork_join/boost_compat.hpp>
-#include <boost/thread/executors/detail/fork_join/forked_task.hpp>
-#include <boost/thread/executors/detail/fork_join/join_futures.hpp>
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/thread/executors/detail/fork_join/base/boost_compat.hpp>
+#include <boost/thread/executors/detail/fork_join/futures/forked_task.hpp>
+#include <boost/thread/executors/detail/fork_join/futures/join_futures.hpp>
 #ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-#include <boost/thread/executors/detail/fork_join/promise_task.hpp>
+#include <boost/thread/executors/detail/fork_join/futures/promise_task.hpp>
 #else
-#include <boost/thread/executors/detail/fork_join/fork_state.hpp>
+#include <boost/thread/executors/detail/fork_join/futures/fork_state.hpp>
 #endif
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/chrono/duration.hpp>
@@ -140,7 +140,7 @@ namespace executors {
 
     // Effects: as ~boost::future<R>(); if this is the last future of a task fork() made on the
     // calling thread, and the task has run, its block goes back to the thread for its next
-    // fork (detail/fork_join/fork_recycler.hpp).
+    // fork (detail/fork_join/futures/fork_recycler.hpp).
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
     ~joinable_future() { give_back(); }
 #endif
@@ -242,7 +242,7 @@ namespace executors {
 
 #ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
     // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly): the
-    // future of the node's promise, and the node (detail/fork_join/promise_task.hpp).
+    // future of the node's promise, and the node (detail/fork_join/futures/promise_task.hpp).
     joinable_future(base_type&& f, std::shared_ptr<const detail::fork_join::forked_task> node,
                     const std::shared_ptr<detail::fork_join::pool_core>& pool) noexcept
         : base_type(boost::move(f)), task_(node.get()), node_(std::move(node))
@@ -252,7 +252,7 @@ namespace executors {
     }
 #else
     // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly),
-    // whose shared state is `shared` and task `task`, one block (detail/fork_join/fork_state.hpp).
+    // whose shared state is `shared` and task `task`, one block (detail/fork_join/futures/fork_state.hpp).
     // A future forked by one of the pool's own threads holds no reference to the scheduler:
     // copying one per fork would write a line every thread shares (its reference count).
     joinable_future(boost::shared_ptr<boost::detail::shared_state<R> > shared, const detail::fork_join::forked_result<R>* task,

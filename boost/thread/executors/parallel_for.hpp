@@ -16,15 +16,15 @@
 //   boost::parallel_for(pool, v.begin(), v.end(), [](double& x) { x = std::sqrt(x); });
 //
 // The range is halved with parallel_invoke until a piece has at most `grain` iterations
-// (detail/fork_join/split_range.hpp); the automatic grain makes about 8 chunks per thread.
+// (detail/fork_join/algorithms/split_range.hpp); the automatic grain makes about 8 chunks per thread.
 // doc/algorithms.md explains how to choose a grain.
 
 #ifndef BOOST_THREAD_EXECUTORS_PARALLEL_FOR_HPP
 #define BOOST_THREAD_EXECUTORS_PARALLEL_FOR_HPP
 
-#include <boost/thread/executors/detail/fork_join/config.hpp>
-#include <boost/thread/executors/detail/fork_join/algorithm_scope.hpp>
-#include <boost/thread/executors/detail/fork_join/split_range.hpp>
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/thread/executors/detail/fork_join/algorithms/algorithm_scope.hpp>
+#include <boost/thread/executors/detail/fork_join/algorithms/split_range.hpp>
 
 #include <cstddef>
 #include <type_traits>

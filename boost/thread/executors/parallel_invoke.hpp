@@ -11,7 +11,7 @@
 // On a fork_join_thread_pool the children live in the caller's stack frame (no allocation, no
 // future, no shared state): f2..fn are pushed to the calling worker's deque, f1 runs inline,
 // and each child nobody stole is popped back and run inline too; a stolen one is waited for
-// by helping (detail/fork_join/stack_task.hpp). On any other Boost executor the children are
+// by helping (detail/fork_join/invoke/stack_task.hpp). On any other Boost executor the children are
 // submitted as closures; once f1 has returned the caller runs each child no thread of the
 // executor has started, then waits for the others, running queued closures of the executor
 // meanwhile (try_executing_one, nested at most 8 deep on one thread), else blocking.
@@ -19,10 +19,10 @@
 #ifndef BOOST_THREAD_EXECUTORS_PARALLEL_INVOKE_HPP
 #define BOOST_THREAD_EXECUTORS_PARALLEL_INVOKE_HPP
 
-#include <boost/thread/executors/detail/fork_join/config.hpp>
-#include <boost/thread/executors/detail/fork_join/exception.hpp>
-#include <boost/thread/executors/detail/fork_join/is_executor.hpp>
-#include <boost/thread/executors/detail/fork_join/stack_task.hpp>
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/thread/executors/detail/fork_join/base/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/base/executor_traits.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/stack_task.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/condition_variable.hpp>
 #include <boost/thread/experimental/exception_list.hpp>
@@ -378,7 +378,7 @@ namespace executors {
   // On a fork_join_thread_pool: the children need no allocation; a child nobody took runs on
   // the calling thread; a worker (or any thread) waiting for a stolen child runs queued tasks
   // meanwhile (helps), so nesting parallel_invoke in children never deadlocks; a thread that
-  // is not a worker only helps while its stack has room (detail/fork_join/stack_bounds.hpp).
+  // is not a worker only helps while its stack has room (detail/fork_join/primitives/stack_bounds.hpp).
   // On a closed pool, or when a child cannot be queued, that child runs on the calling thread.
   // Synchronization: the completion of every fi happens before parallel_invoke returns.
   // Throws: experimental::parallel::exception_list holding every exception the fi threw, after

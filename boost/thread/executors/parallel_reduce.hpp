@@ -21,15 +21,15 @@
 //                                                 [&](std::size_t i) { return x[i] * y[i]; });
 //
 // Each chunk folds its elements left to right; the chunks' partial results are combined in a
-// balanced tree that keeps their order (detail/fork_join/split_range.hpp), and init comes first.
+// balanced tree that keeps their order (detail/fork_join/algorithms/split_range.hpp), and init comes first.
 // So op need only be associative, not commutative: string concatenation works.
 
 #ifndef BOOST_THREAD_EXECUTORS_PARALLEL_REDUCE_HPP
 #define BOOST_THREAD_EXECUTORS_PARALLEL_REDUCE_HPP
 
-#include <boost/thread/executors/detail/fork_join/config.hpp>
-#include <boost/thread/executors/detail/fork_join/algorithm_scope.hpp>
-#include <boost/thread/executors/detail/fork_join/split_range.hpp>
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/thread/executors/detail/fork_join/algorithms/algorithm_scope.hpp>
+#include <boost/thread/executors/detail/fork_join/algorithms/split_range.hpp>
 
 #include <cstddef>
 #include <optional>

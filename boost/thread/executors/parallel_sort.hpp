@@ -12,7 +12,7 @@
 //   boost::parallel_sort(pool, v.begin(), v.end(), std::greater<>());
 //
 // An in-place parallel quicksort with pattern-defeating safeguards
-// (detail/fork_join/quicksort.hpp): pivot by median of three or ninther, an O(n) pass for
+// (detail/fork_join/algorithms/quicksort.hpp): pivot by median of three or ninther, an O(n) pass for
 // runs of equal keys and for sorted input, BlockQuicksort's branch-free block partition, a
 // serial quicksort below a grain and heap sort as the worst-case fallback. Not stable; needs
 // no buffer.
@@ -20,10 +20,10 @@
 #ifndef BOOST_THREAD_EXECUTORS_PARALLEL_SORT_HPP
 #define BOOST_THREAD_EXECUTORS_PARALLEL_SORT_HPP
 
-#include <boost/thread/executors/detail/fork_join/config.hpp>
-#include <boost/thread/executors/detail/fork_join/algorithm_scope.hpp>
-#include <boost/thread/executors/detail/fork_join/quicksort.hpp>
-#include <boost/thread/executors/detail/fork_join/split_range.hpp>
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/thread/executors/detail/fork_join/algorithms/algorithm_scope.hpp>
+#include <boost/thread/executors/detail/fork_join/algorithms/quicksort.hpp>
+#include <boost/thread/executors/detail/fork_join/algorithms/split_range.hpp>
 
 #include <functional>
 #include <iterator>

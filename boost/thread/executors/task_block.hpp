@@ -21,7 +21,7 @@
 //   template <class Ex, class F> void define_task_block_restore_thread(Ex& ex, F&& f);
 //
 // On a fork_join_thread_pool a child costs what parallel_invoke's children cost: it is a stack
-// task (detail/fork_join/stack_task.hpp) pushed to the running worker's deque, its storage
+// task (detail/fork_join/invoke/stack_task.hpp) pushed to the running worker's deque, its storage
 // taken from an arena in the block's frame (no allocation for the first few children), and a
 // wait pops it back and runs it inline unless it was stolen, else helps. On any other Boost
 // executor children are submitted as closures; a wait runs each child no thread of the
@@ -34,18 +34,18 @@
 //
 // Beyond N4411: cancel() and is_canceling(), as oneTBB's task_group::cancel() and
 // is_current_task_group_canceling(). A block is a cancellation region
-// (detail/fork_join/cancel_region.hpp): its function and its children run in it, so that the
+// (detail/fork_join/tasks/cancel_region.hpp): its function and its children run in it, so that the
 // blocks and parallel algorithms they start stop when it is canceled, and it is canceled
 // itself when a region enclosing it is.
 
 #ifndef BOOST_THREAD_EXECUTORS_TASK_BLOCK_HPP
 #define BOOST_THREAD_EXECUTORS_TASK_BLOCK_HPP
 
-#include <boost/thread/executors/detail/fork_join/block_arena.hpp>
-#include <boost/thread/executors/detail/fork_join/cancel_region.hpp>
-#include <boost/thread/executors/detail/fork_join/config.hpp>
-#include <boost/thread/executors/detail/fork_join/exception.hpp>
-#include <boost/thread/executors/detail/fork_join/stack_task.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/block_arena.hpp>
+#include <boost/thread/executors/detail/fork_join/tasks/cancel_region.hpp>
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/thread/executors/detail/fork_join/base/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/stack_task.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/executors/parallel_invoke.hpp>
 #include <boost/thread/condition_variable.hpp>
@@ -68,7 +68,7 @@
 namespace boost {
 namespace executors {
 
-  // task_canceled_exception: detail/fork_join/cancel_region.hpp, which the parallel
+  // task_canceled_exception: detail/fork_join/tasks/cancel_region.hpp, which the parallel
   // algorithms and cancellation_source share.
 
   class task_block;

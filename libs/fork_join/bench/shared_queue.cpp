@@ -5,7 +5,7 @@
 //
 // fork_join_shared_queue_bench: the measurement behind doc/index.md's "Where Boost.Lockfree is
 // used". The pool's shared queue (submissions from outside threads) is a mutex-protected deque,
-// detail/fork_join/sync_deque.hpp; the alternative Boost offers is boost::lockfree::queue. Both
+// detail/fork_join/primitives/locked_deque.hpp; the alternative Boost offers is boost::lockfree::queue. Both
 // carry task pointers here, as they would in the pool: P producer threads push N pointers each
 // while C consumer threads (the pool's workers) pull until every pointer has arrived; the sum of
 // what was pulled checks that each arrived exactly once. Prints the median throughput of
@@ -14,7 +14,7 @@
 // usage: fork_join_shared_queue_bench [runs] [pushes per producer]
 
 #include <boost/lockfree/queue.hpp>
-#include <boost/thread/executors/detail/fork_join/sync_deque.hpp>
+#include <boost/thread/executors/detail/fork_join/primitives/locked_deque.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -35,10 +35,10 @@ struct task
 // The two candidates behind one interface: push a pointer, try to pull one.
 struct mutex_deque
 {
-  static const char* name() { return "sync_deque (mutex)"; }
+  static const char* name() { return "locked_deque (mutex)"; }
   void push(task* t) { q.push_back(t); }
   bool try_pull(task*& t) { return q.try_pull_front(t) == boost::queue_op_status::success; }
-  boost::detail::fork_join::sync_deque<task*> q;
+  boost::detail::fork_join::locked_deque<task*> q;
 };
 
 struct lockfree_queue

@@ -10,9 +10,9 @@
 // Two kinds of wait, each swept over N (10^3, 10^4, 10^5) and thread counts:
 //  - hooked:     N tasks on the pool each join the future of a boost::promise that main()
 //                fulfils later (nothing of this library completes it: the frame is hooked to
-//                the future's shared state, detail/fork_join/future_hook.hpp);
+//                the future's shared state, detail/fork_join/waits/future_hook.hpp);
 //  - registered: the same N tasks, and N more that each join one of those forks (registered
-//                with the fork's run record, detail/fork_join/waker.hpp): 2N frames wait.
+//                with the fork's run record, detail/fork_join/tasks/waker.hpp): 2N frames wait.
 // Per cell, a fresh pool:
 //  - start:   from the first fork until every frame is parked;
 //  - per waiting frame: resident memory (VmRSS), address space (VmSize) and kernel mappings

@@ -1,0 +1,61 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// Capturing the current exception for a boost::promise without slicing it.
+//
+// boost::current_exception() tries `catch (std::runtime_error&)` and the other standard bases
+// before it falls back to std::current_exception(), so up to Boost 1.81 an exception of a user
+// type derived from std::runtime_error comes out of future::get() as a plain std::runtime_error
+// copy (from 1.82 Boost.Exception keeps the type). fork() promises the caller its own
+// exception back on every Boost, so it wraps std::current_exception() itself, and
+// boost::rethrow_exception unwraps it with std::rethrow_exception: lossless.
+//
+// From Boost 1.78 boost::exception_ptr has a public constructor from std::exception_ptr that
+// does exactly this wrapping; it is used there. Before 1.78 the same wrapping is done with the
+// Boost.Exception internals that constructor uses (exception_detail::std_exception_ptr_wrapper,
+// unchanged from 1.74 to 1.77, which are all the versions that take this branch).
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_BASE_EXCEPTION_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_BASE_EXCEPTION_HPP
+
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/exception_ptr.hpp>
+#include <boost/version.hpp>
+
+#include <exception>
+
+#ifdef BOOST_NO_CXX11_HDR_EXCEPTION
+#error "Boost.Thread fork/join executor: a standard library with <exception> (std::exception_ptr) is required."
+#endif
+
+namespace boost {
+namespace detail {
+namespace fork_join {
+
+  // Requires: called inside a catch block.
+  // Returns: a boost::exception_ptr whose rethrow throws the very exception being handled.
+  inline boost::exception_ptr current_exception_lossless()
+  {
+    try
+    {
+#if BOOST_VERSION >= 107800
+      return boost::exception_ptr(std::current_exception());
+#else
+      const boost::exception_detail::clone_base& wrapped = boost::enable_current_exception(
+          boost::exception_detail::std_exception_ptr_wrapper(std::current_exception()));
+      return boost::exception_ptr(boost::shared_ptr<const boost::exception_detail::clone_base>(wrapped.clone()));
+#endif
+    }
+    catch (...)
+    {
+      return boost::current_exception(); // out of memory: Boost's own, possibly sliced, copy
+    }
+  }
+
+} // namespace fork_join
+} // namespace detail
+} // namespace boost
+
+#endif // header

@@ -1,0 +1,283 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// Which queued tasks a waiting thread may run: task tags, the frames of running tasks, and the
+// admission rule that makes helping safe (the progress guarantee of doc/index.md).
+//
+// Tags, stored with each task in the queues (so that a taker decides without reading a task
+// another thread may already have freed):
+//  - a heap task (submit, fork, boost::async) has a root id: fresh, never reused while the
+//    process runs (ids are handed out in blocks of 2^20 per thread from one counter);
+//  - a stack task (parallel_invoke, task_block children) has stack_bit | seq, where seq counts
+//    the pushes of the deque it was pushed to (0 when pushed to the shared queue).
+// Every task also knows its root (task::root()): a heap task's own id, or for a stack task the
+// root of the task that spawned it; frames record it for cycle detection.
+//
+// Frames. Whoever runs a task from a queue links a task_frame on its own stack for as long as
+// the task runs; `current_context.frame` is the innermost. A stack task its parent runs inline
+// needs no frame of its own (it has its parent's root). Only the thread itself reads or writes
+// its frames.
+//
+// The admission rule (wait_scope). A thread that waits may run a queued task T only if the
+// frame that waits provably waits for T:
+//  (a) T is an awaited task: the stack task being joined (by address), or a heap task whose
+//      future is being joined (by root id, which fork() records in the joinable_future);
+//  (b) T sits in the deque of the thread that runs an awaited task S that was taken from a
+//      queue (S stolen, or forked and run elsewhere), T was pushed there after that thread
+//      started S, S is not done, and either
+//      - T is a stack task: its parent frame joins it before it ends, and that frame is S or
+//        runs above S on the thread's stack, so S waits for it; or
+//      - T is a heap task that the thread is joining at that moment (worker_slot::joining): a
+//        join that began after S started, while S runs, is a frame above S, so S waits for it.
+//      ("leapfrogging" to the thief, as the JDK's ForkJoinPool helpStealer does; the JDK
+//      takes any task of the thief, which a fork that nobody joins makes unsafe.)
+//      "Pushed after the thread started S" is decided by the tag alone: a stack task's push
+//      sequence against the one S's runner noted (run_record::runner_seq), a heap task's root
+//      id against the last one the runner had handed out (runner_root: one thread's ids grow).
+// A worker's loop, which runs inside no task, takes anything.
+// Why no frame is then ever buried under a task that waits for it: by induction every frame on
+// a thread's stack waits, transitively, for every frame above it (each was admitted by (a) or
+// (b) for the frame below). If a task X above a frame Q waited for Q, Q would wait for X and X
+// for Q: a cycle, which an acyclic task graph does not have, whatever X waits on (a future, a
+// promise, a latch). The nesting on one thread is therefore bounded by the longest chain of
+// tasks that wait for one another, not by what happens to be queued.
+// One gap, listed in doc/index.md: a join that leaves by an exception (an interruption) stops
+// waiting for its task, and a waiter that read the join's publication just before may still
+// take that task.
+//
+// Isolation. A frame is isolated if it runs inside executors::isolate(f), runs a task that was
+// made in an isolated frame (its frame word carries isolated_bit), or runs above an isolated
+// frame on the same stack (a task that an isolated wait runs, help.hpp, or that
+// try_executing_one() runs there). A wait of an isolated frame runs what the rule above admits and never parks
+// (help.hpp): with nothing it may run it blocks its thread, as a wait on a thread that is not
+// a pool thread does, so its thread runs nothing else meanwhile: no other task, and no parked
+// frame of the thread resumes. A lock or thread_local state that the frame holds across the
+// wait is then seen by nothing but the tasks the wait admits, which the frame waits for anyway.
+// Tasks made in an isolated frame inherit it, so their waits, on whatever thread, block too:
+// a thread that parked one of them would run any task while the isolating frame waits for it.
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASKS_TASK_FRAME_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TASKS_TASK_FRAME_HPP
+
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+namespace boost {
+namespace detail {
+namespace fork_join {
+
+  // A heap task's root id, or stack_bit | push sequence for a stack task (see above).
+  typedef std::uint64_t task_tag;
+
+  constexpr task_tag stack_bit = task_tag(1) << 63;
+
+  constexpr bool tag_is_stack(task_tag t) noexcept { return (t & stack_bit) != 0; }
+  constexpr std::uint64_t tag_seq(task_tag t) noexcept { return t & ~stack_bit; }
+
+  // The calling thread's supply of root ids: a block of 2^20 ids at a time from one counter,
+  // so ids one thread hands out grow (rule (b) above relies on it).
+  struct root_id_supply
+  {
+    task_tag next = 0;
+    task_tag end = 0;
+
+    static root_id_supply& of_this_thread() noexcept
+    {
+      thread_local root_id_supply supply;
+      return supply;
+    }
+  };
+
+  // Returns: a root id no other call in this process returns (nonzero, below 2^63), larger
+  // than every id this thread returned before.
+  inline task_tag new_root_id() noexcept
+  {
+    constexpr task_tag block = task_tag(1) << 20;
+    static std::atomic<task_tag> next_block{block}; // 0 is reserved for "no task"
+    root_id_supply& s = root_id_supply::of_this_thread();
+    if (s.next == s.end)
+    {
+      // relaxed: only the uniqueness of the blocks matters, which the RMW gives; a later
+      // block of the same RMW's modification order is larger.
+      s.next = next_block.fetch_add(block, std::memory_order_relaxed);
+      s.end = s.next + block;
+    }
+    return s.next++;
+  }
+
+  // Returns: the last id new_root_id() returned on this thread (0 if none): every id it
+  // returns later is larger.
+  inline task_tag last_root_id() noexcept
+  {
+    const root_id_supply& s = root_id_supply::of_this_thread();
+    return s.next ? s.next - 1 : 0; // next is past the first id of its block once one was handed out
+  }
+
+  // Marks an isolated frame (see "Isolation" above) in task_frame::word: a root is a heap task's
+  // id, below 2^63 (new_root_id()), or 0, so its top bit is free; a frame stays 16 bytes, which
+  // deep chains pay for on every level (pool_core::run_task_inline).
+  constexpr task_tag isolated_bit = task_tag(1) << 63;
+
+  // The frame of a task that runs on this thread; linked on the thread's own stack.
+  struct task_frame
+  {
+    task_tag word; // the task's root, | isolated_bit if the frame is isolated
+    const task_frame* prev;
+
+    task_tag root() const noexcept { return word & ~isolated_bit; }
+    bool isolated() const noexcept { return (word & isolated_bit) != 0; }
+  };
+
+  class cancel_region;
+
+  // What the calling thread's running stack runs in: the innermost frame of a task (see above),
+  // and the current cancellation region (cancel_region.hpp). Side by side, so that a region
+  // that is made records both with one 16-byte load and store.
+  struct task_context
+  {
+    const task_frame* frame;
+    const cancel_region* region;
+  };
+
+  inline thread_local task_context current_context = {nullptr, nullptr};
+
+  // Returns: the root of the task the calling thread runs (innermost), or 0.
+  inline task_tag current_root() noexcept
+  {
+    const task_frame* f = current_context.frame;
+    return f ? f->root() : 0;
+  }
+
+  // Returns: whether the frame the calling thread runs (innermost) is isolated (see above).
+  inline bool current_isolated() noexcept
+  {
+    const task_frame* f = current_context.frame;
+    return f && f->isolated();
+  }
+
+  // Whether executors::isolate() was ever called in this process: until then no frame is
+  // isolated, and a heap task's submission need not look at the calling frame (5 instructions
+  // per fork, 0.8% of a fork's, measured with callgrind on fib). relaxed: a frame is isolated
+  // only after the thread that entered the region stored true (sequenced before), or because it
+  // runs a task made in such a frame, which its queue's hand-over orders after that store; so
+  // every isolated frame's thread reads true.
+  inline std::atomic<bool> isolation_used{false};
+
+  // Effects: notes that a region is entered (see above).
+  inline void note_isolation_used() noexcept
+  {
+    if (!isolation_used.load(std::memory_order_relaxed)) // relaxed: see above; a store only once
+      isolation_used.store(true, std::memory_order_relaxed);
+  }
+
+  // Returns: isolated_bit if the frame the calling thread runs is isolated, else 0: what a task
+  // made there carries in its frame word (task::set_tag).
+  inline task_tag current_isolated_bit() noexcept
+  {
+    if (BOOST_LIKELY(!isolation_used.load(std::memory_order_relaxed))) // relaxed: see above
+      return 0;
+    const task_frame* f = current_context.frame;
+    return f ? f->word & isolated_bit : 0;
+  }
+
+  // Links a frame whose word (a root, | isolated_bit if isolated) is `word` for the scope's
+  // lifetime (nests). A frame above an isolated one is isolated too: who links one above an
+  // isolated frame says so (pool_core::run_task_inline's `isolated`, executors::isolate).
+  class frame_scope
+  {
+  public:
+    explicit frame_scope(task_tag word) noexcept : frame_{word, current_context.frame} { current_context.frame = &frame_; }
+    ~frame_scope() { current_context.frame = frame_.prev; }
+    frame_scope(const frame_scope&) = delete;
+    frame_scope& operator=(const frame_scope&) = delete;
+
+  private:
+    task_frame frame_;
+  };
+
+  class task;
+
+  // What the waiter of a task taken from a queue learns of its run (a stack task,
+  // stack_task.hpp, or a forked heap task, fork_state.hpp): its completion state (pending, done,
+  // or for a stack task the address of the parent's waker while it sleeps or is parked,
+  // waker.hpp), and who runs it.
+  struct run_record
+  {
+    static constexpr std::uintptr_t pending = 0;
+    static constexpr std::uintptr_t done_state = 1; // no parker lives at address 1
+
+    // Returns: whether the task has run to the end. acquire: pairs with the release exchange
+    // or store that ended it, for its effects.
+    bool done() const noexcept { return state.load(std::memory_order_acquire) == done_state; }
+
+    // Bits of result_stored (forked heap tasks only): the result is stored, the run's last
+    // access to the block; the thread that owns the block has exited (fork_recycler.hpp). The
+    // bits above them hold the list of wakers of the threads waiting for the result
+    // (waker.hpp), which the fetch_or of stored_bit takes.
+    static constexpr std::uintptr_t stored_bit = 1;
+    static constexpr std::uintptr_t orphaned_bit = 2;
+
+    // Returns: for a forked heap task (fork_state.hpp), whether its future is ready, without
+    // the shared state's mutex. acquire: pairs with the acq_rel fetch_or after the result was
+    // stored, so a get() that follows sees it, and a reuse of the block follows the run.
+    bool stored() const noexcept { return result_stored.load(std::memory_order_acquire) & stored_bit; }
+
+    std::atomic<std::uintptr_t> state{pending};
+    std::atomic<std::uintptr_t> result_stored{0}; // forked heap tasks only: the bits above
+    // Set once by the pool thread that takes the task from a queue, before it runs it (rule
+    // (b)): runner_core, runner_seq and runner_root first, then runner_slot (release; readers
+    // acquire). The three are read only after runner_slot was seen non-null, so they start
+    // unset: every task has a record and few are ever stolen, so a stack task's construction
+    // (on the path of every parallel_invoke child) does not write them.
+    std::atomic<const void*> runner_slot{nullptr};
+    const void* runner_core;
+    std::uint64_t runner_seq;  // the runner's deque pushes so far
+    task_tag runner_root;      // last_root_id() on the runner
+  };
+
+  // What a waiting thread may run (the admission rule above).
+  struct wait_scope
+  {
+    const task* awaited_task = nullptr; // (a): a stack task being joined
+    // (a): up to two awaited tasks (heap or stack) that the waiting thread may have pushed
+    // under newer ones; it takes them from the middle of its own deque (a join in fork
+    // order). Each must stay alive while the scope is used, and its tag and queued_at()
+    // must identify it (pool_core::find_task). Null: none.
+    const task* claimable[2] = {nullptr, nullptr};
+    // (a): whether `root` is the id of an awaited heap task; null: none is.
+    bool (*awaits)(const void* context, task_tag root) noexcept = nullptr;
+    const void* context = nullptr;
+    // (b): the runs of up to two awaited tasks, whose runners' deques may hold tasks spawned
+    // for them; null: none.
+    const run_record* leapfrog[2] = {nullptr, nullptr};
+
+    // (a), for a task found at the end of a queue.
+    bool admits(const task* x, task_tag tag) const noexcept
+    {
+      if (x == awaited_task)
+        return true;
+      return !tag_is_stack(tag) && awaits && awaits(context, tag);
+    }
+  };
+
+  // Returns: whether a task of root `root` runs in a frame on the calling thread's stack. A
+  // thread that would wait for such a task waits for itself (every frame waits for the frames
+  // above it, see above), which no progress can end.
+  inline bool root_on_own_stack(task_tag root) noexcept
+  {
+    for (const task_frame* f = current_context.frame; f; f = f->prev)
+      if (f->root() == root)
+        return true;
+    return false;
+  }
+
+} // namespace fork_join
+} // namespace detail
+} // namespace boost
+
+#endif // header
