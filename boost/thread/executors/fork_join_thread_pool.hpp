@@ -51,6 +51,7 @@
 #endif
 #include <boost/thread/executors/detail/fork_join/waits/help.hpp>
 #include <boost/thread/executors/detail/fork_join/scheduler/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/scheduler/pool_fwd.hpp>
 #include <boost/thread/executors/detail/fork_join/primitives/stack_bounds.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/task.hpp>
 #include <boost/thread/executors/executor.hpp>
@@ -81,7 +82,7 @@ namespace executors {
     std::uint64_t tasks_run = 0;     // closures and tasks run, queued or inline children alike
     std::uint64_t steals = 0;        // tasks taken from another worker's deque
     std::uint64_t failed_steals = 0; // looks at another worker's deque that found nothing
-    std::uint64_t parks = 0;         // times a worker went to sleep for lack of work (or, while it
+    std::uint64_t sleeps = 0;         // times a worker went to sleep for lack of work (or, while it
                                      // polls a parked frame, for a bounded time)
     std::uint64_t frames_parked = 0; // joins on pool threads that parked their frame to wait
     std::uint64_t polls = 0;         // checks of a parked frame's future that nothing could hook
@@ -100,20 +101,6 @@ namespace executors {
                                             // counts these; an upper bound)
   };
 
-  class fork_join_thread_pool;
-} // namespace executors
-
-// Internals live in boost::detail::fork_join: a namespace named `detail` inside
-// boost::executors would hide boost::detail from Boost.Thread's own executor headers, whose
-// `detail::nullary_function` is looked up from inside boost::executors.
-namespace detail {
-namespace fork_join {
-  // The pool's scheduler, shared with the executor_refs that Boost.Thread records in futures.
-  inline const std::shared_ptr<pool_core>& core_of(const executors::fork_join_thread_pool& pool) noexcept;
-} // namespace fork_join
-} // namespace detail
-
-namespace executors {
 
   class fork_join_thread_pool
   {
@@ -366,7 +353,7 @@ namespace executors {
       r.tasks_run = s.tasks_run;
       r.steals = s.steals;
       r.failed_steals = s.failed_steals;
-      r.parks = s.parks;
+      r.sleeps = s.sleeps;
       r.frames_parked = s.frames_parked;
       r.peak_pending = s.peak_pending;
       r.polls = s.polls;

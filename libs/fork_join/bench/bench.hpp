@@ -97,7 +97,7 @@ namespace bench {
     std::uint64_t tasks_run;
     std::uint64_t steals;
     std::uint64_t failed_steals;
-    std::uint64_t parks;
+    std::uint64_t sleeps;
     std::uint64_t peak_pending;
     std::uint64_t frames_parked; // over the pool's life (all runs): joins that parked their frame
   };

@@ -123,7 +123,7 @@ namespace fork_join {
   inline void report_statistics(const ex::fork_join_thread_pool& pool)
   {
     const ex::fork_join_statistics s = pool.statistics();
-    bench::report_statistics(pool_statistics{s.tasks_run, s.steals, s.failed_steals, s.parks, s.peak_pending, s.frames_parked});
+    bench::report_statistics(pool_statistics{s.tasks_run, s.steals, s.failed_steals, s.sleeps, s.peak_pending, s.frames_parked});
   }
 
 } // namespace fork_join

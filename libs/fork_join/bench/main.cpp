@@ -15,7 +15,7 @@
 //   reference <answer>            (serial peer only: the answer computed another way)
 //   run <index> <ns> <answer>     (after each run)
 //   allocs <count>                (operator new calls during all the timed runs)
-//   stats <tasks_run> <steals> <failed_steals> <parks> <peak_pending> <frames_parked>   (pools that count)
+//   stats <tasks_run> <steals> <failed_steals> <sleeps> <peak_pending> <frames_parked>   (pools that count)
 //   done
 // A watchdog kills the child with SIGKILL when it has used no CPU time for --idle seconds (all
 // its threads are blocked: a deadlock) or has run for --timeout seconds; a child killed by a
@@ -78,7 +78,7 @@ namespace bench {
   {
     std::printf("stats %llu %llu %llu %llu %llu %llu\n", static_cast<unsigned long long>(s.tasks_run),
                 static_cast<unsigned long long>(s.steals), static_cast<unsigned long long>(s.failed_steals),
-                static_cast<unsigned long long>(s.parks), static_cast<unsigned long long>(s.peak_pending),
+                static_cast<unsigned long long>(s.sleeps), static_cast<unsigned long long>(s.peak_pending),
                 static_cast<unsigned long long>(s.frames_parked));
     std::fflush(stdout);
   }
@@ -748,7 +748,7 @@ bench::report::cell run_cell(const std::string& exe, const job& j, const options
         else if (kind == "stats")
         {
           bench::pool_statistics s{};
-          if (line >> s.tasks_run >> s.steals >> s.failed_steals >> s.parks >> s.peak_pending >> s.frames_parked)
+          if (line >> s.tasks_run >> s.steals >> s.failed_steals >> s.sleeps >> s.peak_pending >> s.frames_parked)
             c.statistics = s;
         }
       });

@@ -205,7 +205,7 @@ namespace report {
                   "peak: the largest; new/task: calls of operator new in the timed runs / tasks run; parked: joins "
                   "that parked their frame in all runs, one per join that had nothing to run while it waited)\n"
                   "%-11s %-21s %7s %12s %10s %13s %9s %12s %8s %6s\n",
-                  "workload", "peer", "threads", "tasks run", "steals", "failed steals", "parks", "peak pending",
+                  "workload", "peer", "threads", "tasks run", "steals", "failed steals", "sleeps", "peak pending",
                   "new/task", "parked");
       for (const cell& c : r.cells)
         if (c.statistics && !c.ns.empty())
@@ -218,7 +218,7 @@ namespace report {
                           static_cast<double>(*c.allocations) / static_cast<double>(s.tasks_run));
           std::printf("%-11s %-21s %7u %12.0f %10.0f %13.0f %9.0f %12llu %8s %6llu\n", c.workload.c_str(), c.peer.c_str(),
                       c.threads, static_cast<double>(s.tasks_run) / runs, static_cast<double>(s.steals) / runs,
-                      static_cast<double>(s.failed_steals) / runs, static_cast<double>(s.parks) / runs,
+                      static_cast<double>(s.failed_steals) / runs, static_cast<double>(s.sleeps) / runs,
                       static_cast<unsigned long long>(s.peak_pending), per_task,
                       static_cast<unsigned long long>(s.frames_parked));
         }
@@ -370,7 +370,7 @@ namespace report {
           << ", \"statistics\": ";
       if (c.statistics)
         out << "{\"tasks_run\": " << c.statistics->tasks_run << ", \"steals\": " << c.statistics->steals
-            << ", \"failed_steals\": " << c.statistics->failed_steals << ", \"parks\": " << c.statistics->parks
+            << ", \"failed_steals\": " << c.statistics->failed_steals << ", \"sleeps\": " << c.statistics->sleeps
             << ", \"peak_pending\": " << c.statistics->peak_pending
             << ", \"frames_parked\": " << c.statistics->frames_parked << ", \"over_runs\": " << c.ns.size() << "}";
       else

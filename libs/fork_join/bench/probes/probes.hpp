@@ -5,7 +5,7 @@
 //
 // Measurements of a pool itself rather than of a workload, for any pool with submit(f):
 //  - idle_cost: what a pool whose workers have nothing to do costs, as CPU time while the
-//    program sleeps (a pool that spins forever costs a core per worker; one that parks, ~0);
+//    program sleeps (a pool that spins forever costs a core per worker; one that sleeps, ~0);
 //  - submit_latency: how soon a closure submitted from outside starts on a pool whose workers
 //    have parked, i.e. the cost of waking one.
 // Each runs in a child process of its own, without the idle watchdog (sleeping is the point).

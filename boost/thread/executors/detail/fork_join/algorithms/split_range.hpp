@@ -93,7 +93,7 @@ namespace fork_join {
 
   // Returns: the number of threads that run ex's work: the worker count of a
   // fork_join_thread_pool, else thread::hardware_concurrency() (1 if unknown).
-  inline unsigned concurrency_of(executors::fork_join_thread_pool& ex) noexcept { return core_of(ex)->worker_count(); }
+  inline unsigned concurrency_of(executors::fork_join_thread_pool& ex) noexcept { return core_of(ex)->thread_count(); }
   template <class Executor>
   unsigned concurrency_of(Executor&) noexcept
   {

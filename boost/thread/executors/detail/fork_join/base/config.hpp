@@ -104,11 +104,11 @@
 #endif
 
 #ifndef BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS
-// Rounds of "look everywhere, then yield" an idle worker makes before it parks (and a joiner
-// with nothing it may run before it sleeps). 64 rather than 16: a thread that parks while
-// another pushes one task at a time (a deep chain) makes the pusher's next push a wake-up
-// call, a system call on its path, and then parks again; doc/benchmark/README.md has the
-// measurements.
+// Rounds of "look everywhere, then yield" an idle worker makes before it sleeps (and a joiner
+// with nothing it may run before its frame parks or, off the pool, its thread sleeps). 64
+// rather than 16: a thread that sleeps while another pushes one task at a time (a deep chain)
+// makes the pusher's next push a wake-up call, a system call on its path, and then sleeps
+// again; doc/benchmark/README.md has the measurements.
 #define BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS 64
 #endif
 

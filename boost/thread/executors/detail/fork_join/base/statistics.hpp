@@ -47,7 +47,7 @@ namespace fork_join {
       std::uint64_t tasks_run = 0;
       std::uint64_t steals = 0;
       std::uint64_t failed_steals = 0;
-      std::uint64_t parks = 0;
+      std::uint64_t sleeps = 0;
       std::uint64_t frames_parked = 0;
       std::uint64_t peak_pending = 0; // per queue; summed over queues, an upper bound
       std::uint64_t polls = 0;        // checks of polled parked frames (pool_core adds them)
@@ -57,7 +57,7 @@ namespace fork_join {
         tasks_run += o.tasks_run;
         steals += o.steals;
         failed_steals += o.failed_steals;
-        parks += o.parks;
+        sleeps += o.sleeps;
         frames_parked += o.frames_parked;
         peak_pending += o.peak_pending;
         polls += o.polls;
@@ -72,7 +72,7 @@ namespace fork_join {
     std::atomic<std::uint64_t> tasks_run{0};
     std::atomic<std::uint64_t> steals{0};
     std::atomic<std::uint64_t> failed_steals{0};
-    std::atomic<std::uint64_t> parks{0};
+    std::atomic<std::uint64_t> sleeps{0};
     std::atomic<std::uint64_t> frames_parked{0}; // joins that parked their frame (parking.hpp)
 
     void add(std::atomic<std::uint64_t>& c, std::uint64_t n) noexcept
@@ -109,7 +109,7 @@ namespace fork_join {
       s.tasks_run = tasks_run.load(std::memory_order_relaxed);
       s.steals = steals.load(std::memory_order_relaxed);
       s.failed_steals = failed_steals.load(std::memory_order_relaxed);
-      s.parks = parks.load(std::memory_order_relaxed);
+      s.sleeps = sleeps.load(std::memory_order_relaxed);
       s.frames_parked = frames_parked.load(std::memory_order_relaxed);
       s.peak_pending = peak_pending_.load(std::memory_order_relaxed);
       return s;

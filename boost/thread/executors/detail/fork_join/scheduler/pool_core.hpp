@@ -8,7 +8,7 @@
 // Threading contract
 //  - One Chase–Lev deque per pool thread (chase_lev_deque.hpp). Only its owner pushes and pops,
 //    at the bottom (newest first); every other thread steals at the top (the oldest).
-//  - Pool threads: the worker_count() workers. Each has a slot (its deque, counters and
+//  - Pool threads: the thread_count() workers. Each has a slot (its deque, counters and
 //    fiber_home); a slot is never freed before the core.
 //  - One shared queue (a mutex deque) for submissions from threads that are not workers of this
 //    pool, and for submit_back() from workers ("for later": after the worker's own work).
@@ -21,7 +21,7 @@
 //    and runs schedule() on a fresh fiber; each schedule() loop, between tasks, resumes the
 //    thread's parked frames that were posted. So no thread ever blocks in a join and none is
 //    ever added (the spare threads of ForkJoinPool's compensation, which this design replaced,
-//    doc/index.md): the pool runs on exactly worker_count() threads.
+//    doc/index.md): the pool runs on exactly thread_count() threads.
 //  - Counted tasks: every heap task (submit, fork) and every stack task (stack_task.hpp) pushed
 //    by a thread that is not one of our pool threads. A stack task a pool thread pushes is not
 //    counted: its parent frame is running and cannot end before it, and that parent is itself
@@ -192,10 +192,10 @@ namespace fork_join {
   {
   public:
     // fiber_stack_size: the size of each stack a pool thread parks onto (fiber_stack.hpp).
-    pool_core(unsigned worker_count, std::size_t fiber_stack_size)
-        : worker_count_(worker_count), slots_(new std::unique_ptr<worker_slot>[worker_count])
+    pool_core(unsigned threads, std::size_t fiber_stack_size)
+        : thread_count_(threads), slots_(new std::unique_ptr<worker_slot>[threads])
     {
-      for (unsigned i = 0; i < worker_count; ++i)
+      for (unsigned i = 0; i < threads; ++i)
         slots_[i].reset(new worker_slot(i, fiber_stack_size, &stack_gauges_, &pool_core::post_parked, this));
     }
 
@@ -224,10 +224,8 @@ namespace fork_join {
           t->discard();
     }
 
-    unsigned worker_count() const noexcept { return worker_count_; }
-
-    // Returns: the number of pool threads: worker_count(), as no thread is ever added.
-    unsigned thread_count() const noexcept { return worker_count_; }
+    // Returns: the number of pool threads, the workers: no thread is ever added.
+    unsigned thread_count() const noexcept { return thread_count_; }
 
     // Effects: accepts the heap task t (ownership included) and makes it visible to every
     // consumer, then wakes a sleeper. From worker i: `front` to the bottom of deque i (runs
@@ -789,7 +787,7 @@ namespace fork_join {
       t->set_queued_at(slot.deque.next_index());
       const std::size_t before = slot.deque.push(t, t->tag());
       slot.stats.raise_peak(before + 1);
-      if ((!stack_task || before == 0) && worker_count_ > 1)
+      if ((!stack_task || before == 0) && thread_count_ > 1)
         parking_.notify_one_if_waiting();
     }
 
@@ -954,7 +952,7 @@ namespace fork_join {
             parking_.cancel_wait();
             return nullptr;
           }
-          own.stats.add(own.stats.parks, 1);
+          own.stats.add(own.stats.sleeps, 1);
           const trace_scope sleeping(*this, trace_span::sleep);
           if (own.home.polling())
           {
@@ -1067,7 +1065,7 @@ namespace fork_join {
         parking_.notify_all(); // the last one out wakes every worker waiting to leave
     }
 
-    const unsigned worker_count_;
+    const unsigned thread_count_;
     // Before slots_: the slots' stack caches count into it until they are gone.
     stack_gauges stack_gauges_;
     // Frames parked now and at most, over the pool's threads. relaxed: gauges that order
