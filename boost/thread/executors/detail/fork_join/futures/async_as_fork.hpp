@@ -52,6 +52,7 @@ namespace fork_join {
   template <class Recorded, class Pool>
   BOOST_FORCEINLINE boost::shared_ptr<executors::executor> executor_record(Pool& ex, pool_core& core)
   {
+    BOOST_THREAD_FJ_ASSERT(core_of(ex).get() == &core);
     if (worker_slot* own = core.own_slot())
     {
       if (!own->recorded_executor)

@@ -243,6 +243,7 @@ namespace fork_join {
   boost::future_status join_until_helping(pool_core* scheduler, bool held, const forked_task* task, Future& f,
                                           const boost::chrono::time_point<Clock, Duration>& t)
   {
+    BOOST_THREAD_FJ_ASSERT(!task || task->scheduler() == scheduler);
     std::shared_ptr<pool_core> recorded;
     pool_core* core = scheduler;
     if (!core || !(held || is_pool_thread_of(core)))

@@ -98,6 +98,7 @@ namespace fork_join {
                  entry_function at_thread_entry, entry_function at_thread_exit = entry_function())
         : pool_(pool), core_(core), at_thread_entry_(std::move(at_thread_entry)), at_thread_exit_(std::move(at_thread_exit))
     {
+      BOOST_THREAD_FJ_ASSERT(thread_count == core.thread_count()); // a slot per thread
       stack_size_ = stack_size ? stack_size : worker_stack_size(thread_count);
       core_.set_owner(&pool_);
       for (unsigned i = 0; i < thread_count; ++i)
