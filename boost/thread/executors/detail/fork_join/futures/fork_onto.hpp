@@ -70,9 +70,8 @@ namespace fork_join {
   // Returns: the future of the task.
   // Throws: sync_queue_is_closed if the pool is closed and the caller runs none of its tasks;
   // std::bad_alloc; what moving f or args throws.
-  // Inlined, so that fork() compiles to the steps themselves.
   template <class Future, class Record, class F, class... Args>
-  BOOST_FORCEINLINE Future fork_onto(const std::shared_ptr<pool_core>& core, Record&& recorded, F&& f, Args&&... args)
+  Future fork_onto(const std::shared_ptr<pool_core>& core, Record&& recorded, F&& f, Args&&... args)
   {
     typedef typename std::decay<F>::type fn_type;
     typedef std::tuple<typename std::decay<Args>::type...> bound_type;
