@@ -235,7 +235,7 @@ BOOST_AUTO_TEST_CASE(a_pool_of_one_runs_what_it_queued_unadvertised)
   BOOST_TEST(ran.load() == children);
 }
 
-// The range join's form of "own newest child" (fork_join.hpp, run_back_if_own_newest): from the
+// The range join's form of "own newest child" (join_forms.hpp, run_back_if_own_newest): from the
 // range's back, each future that is ready is skipped and each whose task is the newest of the
 // calling thread's deque is run, until one is neither; the wait takes the rest. The shortcut's
 // own case: children forked in range order and joined at once run newest first on the joining

@@ -22,14 +22,7 @@
 #define BOOST_THREAD_EXECUTORS_JOINABLE_FUTURE_HPP
 
 #include <boost/thread/executors/detail/fork_join/base/config.hpp>
-#include <boost/thread/executors/detail/fork_join/base/boost_compat.hpp>
-#include <boost/thread/executors/detail/fork_join/futures/forked_task.hpp>
-#include <boost/thread/executors/detail/fork_join/futures/join_futures.hpp>
-#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-#include <boost/thread/executors/detail/fork_join/futures/promise_task.hpp>
-#else
-#include <boost/thread/executors/detail/fork_join/futures/fork_state.hpp>
-#endif
+#include <boost/thread/executors/detail/fork_join/futures/join_forms.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/chrono/duration.hpp>
 #include <boost/chrono/system_clocks.hpp>
@@ -42,38 +35,6 @@
 
 namespace boost {
 namespace executors {
-  template <class R>
-  class joinable_future;
-} // namespace executors
-
-namespace detail {
-namespace fork_join {
-  // The task behind a valid future, if fork() or our boost::async made it (fork_state.hpp);
-  // else nullptr. Free for a joinable_future, which keeps it; for any other future a cross-cast
-  // from its shared state (none in the public-API-only build: a plain future's task is not
-  // found). Requires: f.valid() (the task lives in the shared state).
-  template <class R>
-  const forked_task* task_of(const executors::joinable_future<R>& f) noexcept;
-  template <class Future>
-  const forked_task* task_of(const Future& f) noexcept
-  {
-#ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-    (void)f;
-    return nullptr;
-#else
-    return forked_task_of(f);
-#endif
-  }
-  // The run record (fork_state.hpp) of the task behind a valid future, as task_of; else null.
-  template <class Future>
-  const run_record* record_of(const Future& f) noexcept
-  {
-    return record_of_task(task_of(f));
-  }
-} // namespace fork_join
-} // namespace detail
-
-namespace executors {
 
   template <class R>
   class joinable_future : public boost::future<R>
@@ -85,14 +46,10 @@ namespace executors {
     joinable_future() noexcept = default;
 
     // Effects: takes over f's shared state; join() will help the pool recorded in it, if any,
-    // and may run f's task itself if boost::async(pool, ...) made f.
-    // Postconditions: f.valid() == false.
-    // If boost::async(pool, ...) made f, join() from one of the pool's threads needs no
-    // reference to the pool, as for a fork from a pool thread (keep_ stays empty).
+    // and may run f's task itself if boost::async(pool, ...) made f. Postconditions: !f.valid().
+    // The move constructor: takes over o's shared state. Postconditions: !o.valid().
 #ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
     joinable_future(base_type&& f) noexcept : base_type(boost::move(f)) {}
-
-    // Effects: takes over o's shared state. Postconditions: o.valid() == false.
     joinable_future(joinable_future&& o) noexcept
         : base_type(boost::move(static_cast<base_type&>(o))), keep_(std::move(o.keep_)), task_(std::exchange(o.task_, nullptr)), node_(std::move(o.node_))
     {
@@ -104,16 +61,13 @@ namespace executors {
       detail::fork_join::state_of(*this).swap(detail::fork_join::state_of(f));
       task_ = detail::fork_join::forked_task_of(*this);
     }
-
-    // Effects: takes over o's shared state. Postconditions: o.valid() == false.
     joinable_future(joinable_future&& o) noexcept : keep_(std::move(o.keep_)), task_(std::exchange(o.task_, nullptr))
     {
       detail::fork_join::state_of(*this).swap(detail::fork_join::state_of(o)); // as above: no reference count is touched
     }
 #endif
 
-    // Effects: as ~joinable_future(), then takes over o's shared state.
-    // Postconditions: o.valid() == false.
+    // Effects: as ~joinable_future(), then takes over o's shared state. Postconditions: !o.valid().
     joinable_future& operator=(joinable_future&& o) noexcept
     {
       if (this != &o)
@@ -138,45 +92,34 @@ namespace executors {
     joinable_future(const joinable_future&) = delete;
     joinable_future& operator=(const joinable_future&) = delete;
 
-    // Effects: as ~boost::future<R>(); if this is the last future of a task fork() made on the
-    // calling thread, and the task has run, its block goes back to the thread for its next
-    // fork (detail/fork_join/futures/fork_recycler.hpp).
+    // Effects: as ~boost::future<R>(); the block of a task fork() made on the calling thread
+    // may go back to the thread for its next fork (detail/fork_join/futures/fork_recycler.hpp).
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
     ~joinable_future() { give_back(); }
 #endif
 
     // Requires: valid().
     // Effects: returns when the future is ready. Until then the calling thread runs queued
-    // tasks, one at a time, re-checking readiness after each, of: the pool fork() or
-    // boost::async(pool, ...) submitted the task to, if the caller is one of its threads or
-    // forked the future from outside it (the future then keeps the pool's scheduler alive);
-    // else the fork_join_thread_pool recorded in the shared state (boost::async, then), if
-    // any; else the caller's own pool, if it is a worker. It runs only the future's own
-    // task, if fork() or boost::async(pool, ...) made it, never one that could wait for the
-    // caller. With nothing to run, a pool thread parks the joining frame and goes on running
-    // any task of its pool on a fresh stack until the future is ready, then resumes the frame
-    // on the same thread, so the pool keeps its parallelism on its own threads (doc/index.md,
-    // "Progress" and "Parking"); any other thread sleeps until the future is ready. With no
-    // pool it just waits. A deferred task is run here.
+    // tasks, one at a time, of the pool the task was forked onto (else the pool recorded in the
+    // shared state, else the caller's own pool), never one that could wait for the caller; with
+    // nothing to run, a pool thread parks the frame and runs other tasks on a fresh stack, any
+    // other thread sleeps (doc/reference.md). A deferred task is run here.
     // Postconditions: is_ready(); valid() is unchanged, so get() may follow.
     // Synchronization: the completion of the future's task happens before join() returns.
     // Throws: future_uninitialized if !valid(); join_cycle_error if the future's task runs on
-    // the calling thread's own stack (its own future, or an ancestor's, which could never be
-    // ready); boost::thread_interrupted (an interruption point). The task's own exception is
-    // not thrown here; get() throws it.
+    // the calling thread's own stack (it could never be ready); boost::thread_interrupted. The
+    // task's own exception is not thrown here; get() throws it.
     // Progress: may run other tasks while waiting; never blocks a worker while work is queued.
     BOOST_FORCEINLINE void join()
     {
-      // join_one() checks valid(); recorded_core() copes with an invalid future.
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-      // Checked first here: share() (boost::future's own) empties the state but leaves task_,
-      // whose block nothing may keep alive any more (the public-API-only build keeps its node).
+      // Checked first: share() empties the state but leaves task_, whose block nothing may keep
+      // alive any more (the public-API-only build keeps its node; join_one() checks valid()).
       if (!detail::fork_join::state_of(*this))
         boost::throw_exception(future_uninitialized());
 #endif
-      // The task's scheduler (fork() or our boost::async made it) is provably alive if the
-      // future holds it, or if the caller is one of its threads (no reference count is touched
-      // then); else the one recorded in the shared state (boost::async, then), if any.
+      // The task's scheduler is provably alive if the future holds it or the caller is one of
+      // its threads (no reference count is touched); else the one recorded in the state, if any.
       detail::fork_join::pool_core* const core = scheduler();
       if (core && (keep_ || detail::fork_join::is_pool_thread_of(core)))
       {
@@ -188,36 +131,19 @@ namespace executors {
 
     // Requires: valid().
     // Effects: as join(), until the future is ready or Clock::now() >= t, whichever is first:
-    // helps (running the tasks join() would run, each to its end: the deadline is looked at
-    // between them), then, with nothing to run, on a pool thread parks the frame timed (it is
-    // resumed at the deadline: hooked to the future's shared state, so that the deadline can
-    // take it back; polled in the public-API-only build), and on any other thread waits with
-    // boost::future<R>::wait_until(t). A deadline already passed only looks: no task is run and
-    // nothing parks. A deferred task is not run (as boost::future<R>::wait_until).
-    // Returns: future_status::ready if is_ready(); future_status::deferred for a deferred
-    // future; else future_status::timeout.
-    // Synchronization: if it returns ready, the completion of the future's task happens before
-    // it returns.
-    // Throws: as join(): future_uninitialized if !valid(); join_cycle_error;
-    // boost::thread_interrupted (an interruption point, on any thread); fiber_stack_error;
-    // and std::bad_alloc on a pool thread whose list of timed frames cannot grow.
-    // Cost: O(log n) per park, resume and expiry in the n timed frames parked on the thread;
-    // nothing for a pool none of whose joins is timed (doc/index.md, "Parking").
+    // helps (the deadline is looked at between tasks), then a pool thread parks the frame
+    // until the deadline at the latest, any other thread waits with wait_until(t). A deadline
+    // already passed only looks; a deferred task is not run (as boost::future<R>::wait_until).
+    // Returns: future_status::ready, deferred (a deferred future) or timeout.
+    // Synchronization: if it returns ready, the completion of the task happens before it returns.
+    // Throws: as join(); fiber_stack_error; std::bad_alloc (a pool thread's timed frames).
     template <class Clock, class Duration>
     future_status join_until(const boost::chrono::time_point<Clock, Duration>& t)
     {
-      // The pool to help, chosen as join() chooses it (a valid state is checked first there
-      // too: share() empties the state but leaves task_).
-      std::shared_ptr<detail::fork_join::pool_core> recorded;
-      detail::fork_join::pool_core* core = nullptr;
+      // A valid state first, as join() checks: share() empties the state but leaves task_.
       const bool has_state = this->valid();
-      if (has_state)
-      {
-        core = scheduler();
-        if (!core || !(keep_ || detail::fork_join::is_pool_thread_of(core)))
-          core = (recorded = detail::fork_join::recorded_core(*this)).get();
-      }
-      return detail::fork_join::join_one_until(core, has_state ? task_ : nullptr, static_cast<base_type&>(*this), t);
+      return detail::fork_join::join_until_helping(has_state ? scheduler() : nullptr, keep_ != nullptr,
+                                                   has_state ? task_ : nullptr, static_cast<base_type&>(*this), t);
     }
 
     // Effects, Returns, Synchronization, Throws: join_until(boost::chrono::steady_clock::now() + d).
@@ -227,10 +153,8 @@ namespace executors {
       return join_until(boost::chrono::steady_clock::now() + d);
     }
 
-    // Effects, Returns, Throws: as boost::future<R>::get(): waits until ready, then returns
-    // the result or throws the task's exception. For a future fork() or boost::async(pool, ...)
-    // made whose result is stored, without taking the shared state's mutex.
-    // Synchronization: the completion of the task happens before get() returns.
+    // Effects, Returns, Throws, Synchronization: as boost::future<R>::get(); without the shared
+    // state's mutex once the result of a task fork() or boost::async(pool, ...) made is stored.
     decltype(std::declval<base_type&>().get()) get()
     {
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
@@ -241,8 +165,8 @@ namespace executors {
     }
 
 #ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-    // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly): the
-    // future of the node's promise, and the node (detail/fork_join/futures/promise_task.hpp).
+    // Detail: the future of a fork onto pool (detail/fork_join/futures/fork_onto.hpp): the
+    // future of the node's promise, and the node (promise_task.hpp).
     joinable_future(base_type&& f, std::shared_ptr<const detail::fork_join::forked_task> node,
                     const std::shared_ptr<detail::fork_join::pool_core>& pool) noexcept
         : base_type(boost::move(f)), task_(node.get()), node_(std::move(node))
@@ -251,10 +175,8 @@ namespace executors {
         keep_ = pool;
     }
 #else
-    // Detail: the future of a task forked onto pool's scheduler (fork() knows it directly),
-    // whose shared state is `shared` and task `task`, one block (detail/fork_join/futures/fork_state.hpp).
-    // A future forked by one of the pool's own threads holds no reference to the scheduler:
-    // copying one per fork would write a line every thread shares (its reference count).
+    // Detail: the future of a fork onto pool (detail/fork_join/futures/fork_onto.hpp), whose
+    // shared state is `shared` and task `task`, one block (fork_state.hpp).
     joinable_future(boost::shared_ptr<boost::detail::shared_state<R> > shared, const detail::fork_join::forked_result<R>* task,
                     const std::shared_ptr<detail::fork_join::pool_core>& pool) noexcept
         : task_(task)
@@ -269,25 +191,24 @@ namespace executors {
     template <class T>
     friend const detail::fork_join::forked_task* detail::fork_join::task_of(const joinable_future<T>&) noexcept;
 
-    // join() helping the executor recorded in the shared state, if any: out of line, so that the
-    // frame join() is inlined into stays as small as its fast path needs.
+    // join() helping the executor recorded in the shared state, if any: out of line, so that
+    // join()'s frame stays as small as its fast path needs.
     BOOST_NOINLINE void join_on_recorded()
     {
       const std::shared_ptr<detail::fork_join::pool_core> recorded = detail::fork_join::recorded_core(*this);
       detail::fork_join::join_one(recorded.get(), task_, static_cast<base_type&>(*this));
     }
 
-    // Fast path, "no scheduler reference" (doc/index.md ledger): empty when forked by one of the pool's
-    // threads; join() then uses the scheduler only from a thread that proves it alive.
-    std::shared_ptr<detail::fork_join::pool_core> keep_; // the task's scheduler, if forked from outside its threads
+    // The task's scheduler, if forked from outside its threads. Fast path, "no scheduler
+    // reference" (doc/index.md ledger): a copy per fork would write a line all threads share.
+    std::shared_ptr<detail::fork_join::pool_core> keep_;
 #ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-    // The task of the future, if fork() made it; else null. It moves with the state (every
-    // move and assignment sets it), and node_ keeps it alive.
+    // The task of the future, if fork() made it, else null; it moves with the state, node_ keeps it.
     const detail::fork_join::forked_task* task_ = nullptr;
     std::shared_ptr<const detail::fork_join::forked_task> node_;
 #else
-    // The task in the shared state, if fork() or our boost::async made it; else null. Fast path,
-    // "cached task lookups": it moves with the state (every move and assignment sets it).
+    // The task in the shared state, if fork() or our boost::async made it, else null; it moves
+    // with the state (fast path "cached task lookups").
     const detail::fork_join::forked_result<R>* task_ = nullptr;
 
     // The block of a task fork() or our boost::async made, back to its thread if it can go.
@@ -310,14 +231,6 @@ namespace fork_join {
   const forked_task* task_of(const executors::joinable_future<R>& f) noexcept
   {
     return f.task_;
-  }
-
-  // Returns: f.is_ready(), without the shared state's mutex for a future fork() made.
-  // Requires: f.valid().
-  template <class Future>
-  bool ready(const Future& f)
-  {
-    return is_ready(record_of(f), f);
   }
 } // namespace fork_join
 } // namespace detail

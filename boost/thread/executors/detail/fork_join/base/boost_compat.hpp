@@ -97,6 +97,14 @@ namespace fork_join {
                std::is_same<storage_of<T>, boost::csbl::unique_ptr<T> >::value;
     }
 
+    // 3. The fields of shared_state_base, in Boost's order: FIELD(name) for each; written once
+    // for the detection below and for the layout check (fields_of).
+#define BOOST_THREAD_FJ_SHARED_STATE_FIELDS(FIELD)                                                                     \
+  FIELD(exception) FIELD(done) FIELD(is_valid_) FIELD(is_deferred_) FIELD(is_constructed) FIELD(policy_) FIELD(mutex) \
+  FIELD(waiters) FIELD(external_waiters) FIELD(callback) FIELD(continuations) FIELD(ex_)
+#define BOOST_THREAD_FJ_FIELD_TYPE(name) decltype(std::declval<S&>().name),
+#define BOOST_THREAD_FJ_FIELD(name) decltype(S::name) name;
+
     // The members of shared_state_base that fork_state.hpp uses, detected rather than
     // named, so that a missing one fails with the message below rather than deep in a template.
     template <class S, class = void>
@@ -105,12 +113,7 @@ namespace fork_join {
     };
     template <class S>
     struct has_used_members<
-        S, std::void_t<decltype(std::declval<S&>().exception), decltype(std::declval<S&>().done),
-                       decltype(std::declval<S&>().is_valid_), decltype(std::declval<S&>().is_deferred_),
-                       decltype(std::declval<S&>().is_constructed), decltype(std::declval<S&>().policy_),
-                       decltype(std::declval<S&>().mutex), decltype(std::declval<S&>().waiters),
-                       decltype(std::declval<S&>().external_waiters), decltype(std::declval<S&>().callback),
-                       decltype(std::declval<S&>().continuations), decltype(std::declval<S&>().ex_),
+        S, std::void_t<BOOST_THREAD_FJ_SHARED_STATE_FIELDS(BOOST_THREAD_FJ_FIELD_TYPE)
                        decltype(std::declval<S&>().run_if_is_deferred()), decltype(std::declval<S&>().get_executor()),
                        decltype(std::declval<S&>().launch_continuation()),
                        decltype(std::declval<S&>().set_continuation_ptr(std::declval<typename S::continuation_ptr_type>(),
@@ -129,19 +132,11 @@ namespace fork_join {
     struct fields_of : boost::enable_shared_from_this<fields_of<S> >
     {
       virtual ~fields_of() = default;
-      decltype(S::exception) exception;
-      decltype(S::done) done;
-      decltype(S::is_valid_) is_valid_;
-      decltype(S::is_deferred_) is_deferred_;
-      decltype(S::is_constructed) is_constructed;
-      decltype(S::policy_) policy_;
-      decltype(S::mutex) mutex;
-      decltype(S::waiters) waiters;
-      decltype(S::external_waiters) external_waiters;
-      decltype(S::callback) callback;
-      decltype(S::continuations) continuations;
-      decltype(S::ex_) ex_;
+      BOOST_THREAD_FJ_SHARED_STATE_FIELDS(BOOST_THREAD_FJ_FIELD)
     };
+#undef BOOST_THREAD_FJ_FIELD
+#undef BOOST_THREAD_FJ_FIELD_TYPE
+#undef BOOST_THREAD_FJ_SHARED_STATE_FIELDS
 
     template <class S, bool = has_used_members<S>::value>
     struct same_layout : std::false_type

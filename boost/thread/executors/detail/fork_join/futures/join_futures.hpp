@@ -7,8 +7,8 @@
 //
 // Which pool: the one recorded in the future's shared state if it is provably a live
 // fork_join_thread_pool (Boost records `executor_ref<Ex>` for boost::async(ex, ...) and
-// then(ex, ...); our specialization of executor_ref owns the scheduler, so a successful
-// dynamic_cast is the proof); failing that, the current thread's pool if it is a worker;
+// then(ex, ...); our specialization of executor_ref is a pool_executor_ref, which owns the
+// scheduler, so a successful dynamic_cast is the proof); failing that, the current thread's pool if it is a worker;
 // failing that, none, and the join simply waits. A continuation made by then(f) without an
 // executor records an executor_ref<executor> that refers to its parent's executor object, which
 // may already be freed: it never matches the cast, so it is never used.
@@ -19,12 +19,12 @@
 #include <boost/thread/executors/detail/fork_join/base/config.hpp>
 #include <boost/thread/executors/detail/fork_join/base/boost_compat.hpp>
 #include <boost/thread/executors/detail/fork_join/futures/forked_task.hpp>
+#include <boost/thread/executors/detail/fork_join/futures/pool_executor_ref.hpp>
 #include <boost/thread/executors/detail/fork_join/waits/future_hook.hpp>
 #include <boost/thread/executors/detail/fork_join/waits/help.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/waker.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/worker_context.hpp>
-#include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/chrono/duration.hpp>
 #include <boost/chrono/time_point.hpp>
 #include <boost/thread/future.hpp>
@@ -61,7 +61,7 @@ namespace fork_join {
     (void)f;
 #else
     const boost::shared_ptr<executors::executor> ex = recorded_executor(f);
-    if (const auto* ref = dynamic_cast<const executors::executor_ref<executors::fork_join_thread_pool>*>(ex.get()))
+    if (const auto* ref = dynamic_cast<const pool_executor_ref*>(ex.get()))
       return ref->core();
 #endif
     return nullptr;
@@ -85,7 +85,7 @@ namespace fork_join {
       boost::throw_exception(future_uninitialized());
   }
 
-  // Root ids of awaited heap tasks (fork_join.hpp's fork records them), without allocating:
+  // Root ids of awaited heap tasks (fork_onto.hpp's fork records them), without allocating:
   // wait_scope's `awaits` callback over a fixed array.
   template <std::size_t N>
   struct awaited_roots
