@@ -262,7 +262,7 @@ namespace fork_join {
   }
 
   // What parking needs of one pool thread: its parked frames, the stacks it switches to, and the
-  // state of the stack it runs on. Owned by the thread's slot (pool_core.hpp); every member but
+  // state of the stack it runs on. Owned by the thread's slot (worker_slot.hpp); every member but
   // posted_ is the owner's alone.
   class fiber_home
   {
@@ -398,7 +398,7 @@ namespace fork_join {
     //   wait that must go on helping where its own stack has no room left and may not park
     //   (an isolated frame, help.hpp). Nothing else runs on the thread meanwhile; f's frames
     //   continue the calling stack's (they run above it), so its switches need no
-    //   pool_core::note_switch(). The fiber's stack becomes the spare again when it ends.
+    //   note_switch() (worker_slot.hpp). The fiber's stack becomes the spare again when it ends.
     void call_on_fresh_stack(void (*f)(void*) noexcept, void* context) noexcept
     {
       parked_frame pf(*this, false);

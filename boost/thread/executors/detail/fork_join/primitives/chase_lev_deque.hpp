@@ -31,8 +31,8 @@
 //   - the deque stores T* and never owns, copies, or deletes the pointees;
 //   - each slot also holds a 64-bit tag, stored with the pointer and published with it, so that
 //     pop_if() and steal_if() can decide whether to take an element without reading the
-//     pointee, which another taker may already have freed (pool_core.hpp uses it to let a
-//     waiting thread take only the tasks it may run, task_frame.hpp).
+//     pointee, which another taker may already have freed (search.hpp uses it to let a
+//     waiting thread take only the tasks it may run, admission.hpp).
 // Progress: push and take_at are wait-free except when push grows the ring (an allocation); pop
 // is wait-free but for the holes it discards on its way (below), each once; steal is lock-free
 // (a thief that loses a race returns at once; it goes on inside the deque only past a hole it

@@ -7,7 +7,7 @@
 //
 // A joiner runs queued tasks one at a time until its condition holds, re-checking it after each
 // task (so it never runs more than it must, and a worker takes its own newest tasks, which
-// are its own children, first). It runs only tasks its wait_scope admits (task_frame.hpp): the
+// are its own children, first). It runs only tasks its wait_scope admits (admission.hpp): the
 // awaited tasks, and what the thief of an awaited stack task spawned for it. That is what
 // makes helping safe: a task run on top of a waiting frame never waits, directly or through
 // others, for that frame, so an acyclic task graph cannot deadlock by burying a task under one
@@ -39,6 +39,7 @@
 #include <boost/thread/executors/detail/fork_join/fibers/parking.hpp>
 #include <boost/thread/executors/detail/fork_join/scheduler/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/primitives/stack_bounds.hpp>
+#include <boost/thread/executors/detail/fork_join/tasks/admission.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/worker_context.hpp>
 #include <boost/thread/exceptions.hpp>
@@ -190,7 +191,7 @@ namespace fork_join {
         return;
       if (run_one())
         continue;
-      // Before parking, look again for a while, as an idle worker does (pool_core.hpp): the
+      // Before parking, look again for a while, as an idle worker does (worker_loop.hpp): the
       // awaited task often finishes, or its thief pushes tasks we may run, within microseconds.
       bool ran = false;
       {
