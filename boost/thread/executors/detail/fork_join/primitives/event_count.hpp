@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Parking: an event count on which idle pool threads sleep.
+// Idle sleep: an event count on which idle pool threads sleep.
 //
 // Protocol (prepare, re-check, commit), the classic event count:
 //   waiter:   key = prepare_wait();  re-check for work;

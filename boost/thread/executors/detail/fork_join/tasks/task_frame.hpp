@@ -182,7 +182,7 @@ namespace fork_join {
   struct run_record
   {
     static constexpr std::uintptr_t pending = 0;
-    static constexpr std::uintptr_t done_state = 1; // no parker lives at address 1
+    static constexpr std::uintptr_t done_state = 1; // no waker lives at address 1
 
     // Returns: whether the task has run to the end. acquire: pairs with the release exchange
     // or store that ended it, for its effects.

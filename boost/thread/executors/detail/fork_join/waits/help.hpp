@@ -18,8 +18,8 @@
 // (arm()) and the thread goes on running any task of its pool on a fresh stack until the frame
 // is posted and resumed. So a waiting frame costs its pool no thread, whatever the depth of
 // the graph, and this covers the design article's "evil case" too (a join that starts before the
-// awaited task is even submitted: the parked thread runs the submitter). A thread that is not
-// a pool thread sleeps in block() instead: it is never needed to run anything.
+// awaited task is even submitted: the thread of the parked frame runs the submitter). A thread
+// that is not a pool thread sleeps in block() instead: it is never needed to run anything.
 // If no stack can be had for the fiber (the system refuses the mapping), a join of futures
 // throws executors::fiber_stack_error, which names the limit: its task ends with that
 // exception, and nothing it waited for is lost (those tasks are queued or running, and run).
