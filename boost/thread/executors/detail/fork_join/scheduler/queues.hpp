@@ -56,18 +56,16 @@ namespace fork_join {
         slots_[i].reset(new worker_slot(i, fiber_stack_size, gauges, post, post_context));
     }
 
-    task_queues(const task_queues&) = delete;
-    task_queues& operator=(const task_queues&) = delete;
-
     ~task_queues()
     {
       // Only reached when nothing is queued (the pool drains before it lets go of the core);
-      // a leftover would be a bug, and discarding keeps it from leaking.
+      // a leftover would be a bug, and discarding keeps it from leaking. A deque's owner has
+      // left: this thread takes as a thief does.
       task* t = nullptr;
       while (shared_.try_pull_front(t) == queue_op_status::success)
         t->discard();
       for (unsigned i = 0, n = thread_count(); i < n; ++i)
-        while ((t = slots_[i]->deque.pop()))
+        while ((t = slots_[i]->deque.steal()))
           t->discard();
     }
 

@@ -40,10 +40,6 @@ namespace fork_join {
   class outside_accesses
   {
   public:
-    outside_accesses() = default;
-    outside_accesses(const outside_accesses&) = delete;
-    outside_accesses& operator=(const outside_accesses&) = delete;
-
     // Requires: every pool thread has been joined (the pool's destructor).
     // Effects: waits until no thread that is not a pool thread is inside an access to the core
     // that may outlast the task it submitted or ran (outside_access); after that, the core may

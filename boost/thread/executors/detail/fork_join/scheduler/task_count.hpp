@@ -44,16 +44,13 @@ namespace fork_join {
   class task_count
   {
   public:
-    task_count() = default;
-    task_count(const task_count&) = delete;
-    task_count& operator=(const task_count&) = delete;
-
     // Accounts a counted task about to be queued by the calling thread, whose slot is `own`
     // if it is one of our pool threads (it spends a credit), else nullptr.
     // Fast path, "task credits" (doc/index.md ledger): every credit goes back before its thread sleeps or
     // leaves, however it leaves (worker_loop's leave guard).
     BOOST_FORCEINLINE void count_one(worker_slot* own) noexcept
     {
+      BOOST_THREAD_FJ_ASSERT(!own || own->credits >= 0); // Invariant: a thread spends only what it drew
       if (own && own->credits > 0)
       {
         --own->credits;

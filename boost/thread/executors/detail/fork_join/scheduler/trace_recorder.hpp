@@ -43,10 +43,6 @@ namespace fork_join {
   class trace_recorder
   {
   public:
-    trace_recorder() = default;
-    trace_recorder(const trace_recorder&) = delete;
-    trace_recorder& operator=(const trace_recorder&) = delete;
-
     // Effects: makes s the session that records this pool's events.
     // Throws: std::logic_error if a session already records this pool (s is then not used).
     void start(trace_session* s)
@@ -102,7 +98,9 @@ namespace fork_join {
             lane->append(trace_event{trace_now(), p, arg, w, span});
             wrote = session->id();
           }
-      busy.fetch_sub(1, std::memory_order_release); // release: the writes above, to stop()
+      const unsigned before = busy.fetch_sub(1, std::memory_order_release); // release: the writes above, to stop()
+      BOOST_THREAD_FJ_ASSERT(before != 0); // Invariant: one lowering per raise
+      (void)before;
       return wrote;
     }
 

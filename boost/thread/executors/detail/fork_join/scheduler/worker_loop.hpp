@@ -57,7 +57,7 @@ namespace fork_join {
       worker_scope scope(&core, index, &own);
       own.leaving = false;
       // However the thread leaves (an interruption, at_thread_entry's exception): no credit,
-      // no executor record, no cached stack.
+      // no executor record, no cached stack; a fresh thread may own the slot's deque next.
       struct leave
       {
         Core& core;
@@ -67,6 +67,7 @@ namespace fork_join {
           core.give_back_credits(own);
           own.recorded_executor.reset();
           own.home.leave();
+          own.deque.release_owner();
         }
       } cleanup{core, own};
       own.home.enter();

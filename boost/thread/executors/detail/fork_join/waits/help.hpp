@@ -174,6 +174,7 @@ namespace fork_join {
   void help_until(pool_core* first, pool_core* second, wait_scope scope, Wait&& wait,
                   int spin_rounds = BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS)
   {
+    BOOST_THREAD_FJ_ASSERT(first != nullptr && second != first);
     const worker_context* const w = current_worker;
     // The pool this thread belongs to, if any, unless the waiting frame is isolated: its wait
     // never parks (task_frame.hpp, "Isolation"), it blocks as a thread that is not a pool
