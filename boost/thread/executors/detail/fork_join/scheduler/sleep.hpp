@@ -33,10 +33,6 @@ namespace fork_join {
   public:
     typedef event_count::key_type key_type;
 
-    idle_sleep() = default;
-    idle_sleep(const idle_sleep&) = delete;
-    idle_sleep& operator=(const idle_sleep&) = delete;
-
     // Effects: after a worker's push to its own deque: wakes a sleeper if any is registered
     // (a seq_cst fence and a load when nobody sleeps).
     void advertise() { events_.notify_one_if_waiting(); }

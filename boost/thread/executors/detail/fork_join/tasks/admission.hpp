@@ -49,6 +49,17 @@ namespace fork_join {
 
   class task;
 
+  // Returns: whether a task of root `root` runs in a frame on the calling thread's stack. A
+  // thread that would wait for such a task waits for itself (every frame waits for the frames
+  // above it, see above), which no progress can end.
+  inline bool root_on_own_stack(task_tag root) noexcept
+  {
+    for (const task_frame* f = current_context.frame; f; f = f->prev)
+      if (f->root() == root)
+        return true;
+    return false;
+  }
+
   // What a waiting thread may run (the admission rule above).
   struct wait_scope
   {
@@ -73,17 +84,6 @@ namespace fork_join {
       return !tag_is_stack(tag) && awaits && awaits(context, tag);
     }
   };
-
-  // Returns: whether a task of root `root` runs in a frame on the calling thread's stack. A
-  // thread that would wait for such a task waits for itself (every frame waits for the frames
-  // above it, see above), which no progress can end.
-  inline bool root_on_own_stack(task_tag root) noexcept
-  {
-    for (const task_frame* f = current_context.frame; f; f = f->prev)
-      if (f->root() == root)
-        return true;
-    return false;
-  }
 
 } // namespace fork_join
 } // namespace detail

@@ -223,10 +223,10 @@ namespace fork_join {
         piece(i, open.back(), open.size() - 1, cut, true);
     }
 
+    std::uint64_t tasks_ = 0; // task spans numbered so far
+    std::uint64_t flows_ = 0; // flow arrows written so far
     const trace_session& s_;
     std::ostream& out_;
-    std::uint64_t tasks_ = 0;
-    std::uint64_t flows_ = 0;
   };
 
 } // namespace fork_join
