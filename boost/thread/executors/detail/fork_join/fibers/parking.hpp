@@ -94,9 +94,8 @@
 
 #include <cxxabi.h>
 #include <pthread.h>
-
-#ifndef __GXX_ABI_VERSION
-#error "Boost.Thread fork/join executor: parking (parking.hpp) saves the exception-handling globals of the Itanium C++ ABI per stack; this compiler does not follow that ABI"
+#ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
+#include <thread>
 #endif
 
 #ifdef BOOST_THREAD_FJ_ASAN
@@ -104,6 +103,10 @@
 #endif
 #ifdef BOOST_THREAD_FJ_TSAN
 #include <sanitizer/tsan_interface.h>
+#endif
+
+#ifndef __GXX_ABI_VERSION
+#error "Boost.Thread fork/join executor: parking (parking.hpp) saves the exception-handling globals of the Itanium C++ ABI per stack; this compiler does not follow that ABI"
 #endif
 
 namespace boost {
@@ -262,7 +265,7 @@ namespace fork_join {
   }
 
   // What parking needs of one pool thread: its parked frames, the stacks it switches to, and the
-  // state of the stack it runs on. Owned by the thread's slot (pool_core.hpp); every member but
+  // state of the stack it runs on. Owned by the thread's slot (worker_slot.hpp); every member but
   // posted_ is the owner's alone.
   class fiber_home
   {
@@ -290,6 +293,9 @@ namespace fork_join {
     // the system allows.
     void enter() noexcept
     {
+#ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
+      owner_ = std::this_thread::get_id();
+#endif
       current_ = &own_;
       ensure_stack_floor();
       reserve_stack();
@@ -356,6 +362,8 @@ namespace fork_join {
     template <class Schedule>
     void park(parked_frame& pf, Schedule schedule)
     {
+      BOOST_THREAD_FJ_ASSERT(called_by_owner());
+      BOOST_THREAD_FJ_ASSERT(&pf.home_ == this); // a frame parks, and resumes, on its own thread
       BOOST_THREAD_FJ_ASSERT(reserved_.sp);
       pf.saved_ = save_state();
       pf.stack_ = current_;
@@ -398,7 +406,7 @@ namespace fork_join {
     //   wait that must go on helping where its own stack has no room left and may not park
     //   (an isolated frame, help.hpp). Nothing else runs on the thread meanwhile; f's frames
     //   continue the calling stack's (they run above it), so its switches need no
-    //   pool_core::note_switch(). The fiber's stack becomes the spare again when it ends.
+    //   note_switch() (worker_slot.hpp). The fiber's stack becomes the spare again when it ends.
     void call_on_fresh_stack(void (*f)(void*) noexcept, void* context) noexcept
     {
       parked_frame pf(*this, false);
@@ -410,6 +418,7 @@ namespace fork_join {
         continued.eh = eh_globals_of_this_thread(); // no exception in flight on the fresh stack
         restore_state(continued);
         f(context);
+        BOOST_THREAD_FJ_ASSERT(parked_ != 0);
         --parked_; // resumed by this fiber's end, not by take_ready()
         return &pf;
       });
@@ -420,6 +429,7 @@ namespace fork_join {
     // ends and resumes the own stack, with its state restored.
     void resume_from_own_stack(parked_frame& pf) noexcept
     {
+      BOOST_THREAD_FJ_ASSERT(called_by_owner() && &pf.home_ == this); // resumed on its own thread
       BOOST_THREAD_FJ_ASSERT(current_ == &own_);
       const stack_state mine = save_state();
       stack_descriptor* const target = pf.stack_;
@@ -455,6 +465,8 @@ namespace fork_join {
         unlink_hooked(*pf);
       if (pf->timed_at_ != not_timed)
         remove_timed(*pf);
+      BOOST_THREAD_FJ_ASSERT(called_by_owner() && &pf->home_ == this); // resumed on its own thread
+      BOOST_THREAD_FJ_ASSERT(parked_ != 0); // Invariant: parked_ counts the frames not yet taken
       --parked_;
       return pf;
     }
@@ -514,6 +526,7 @@ namespace fork_join {
     // Effects: files pf, which park() will suspend, as polled (poll_with was called).
     void add_polled(parked_frame& pf) noexcept
     {
+      BOOST_THREAD_FJ_ASSERT(pf.poll_ != nullptr && pf.hook_ == nullptr);
       append_polled(pf);
       if (pf.timed_)
         add_timed(pf);
@@ -522,6 +535,7 @@ namespace fork_join {
     // Effects: files pf, which park() will suspend, as hooked (hook_with was called).
     void add_hooked(parked_frame& pf) noexcept
     {
+      BOOST_THREAD_FJ_ASSERT(pf.hook_ != nullptr && pf.poll_ == nullptr);
       pf.hooked_prev_ = nullptr;
       pf.hooked_next_ = hooked_;
       if (hooked_)
@@ -896,6 +910,12 @@ namespace fork_join {
         enabler_storage_, disabler_storage_;
     typename std::aligned_storage<sizeof(this_thread::restore_interruption), alignof(this_thread::restore_interruption)>::type
         restorer_storage_;
+#ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
+    // Assertion builds only (a user's home has no such member): the thread that entered the
+    // home (enter()), the only one that may park, take or resume its frames.
+    std::thread::id owner_;
+    bool called_by_owner() const noexcept { return owner_ == std::this_thread::get_id(); }
+#endif
   };
 
   inline void parked_frame::time_out_at(std::int64_t deadline)

@@ -146,23 +146,14 @@ namespace fork_join {
     pool_core* own = w ? w->core : nullptr;
     pool_core* first = preferred ? preferred : own;
     pool_core* second = (own && own != first) ? own : nullptr;
-    auto checked_block = [&] {
-      check();
-      block();
-    };
+    futures_wait wait(ready, block, check, arm);
     if (!first)
     {
-      while (!ready())
-        checked_block();
+      while (!wait.ready())
+        wait.block();
       return;
     }
-    help_until(
-        first, second, scope, ready, checked_block,
-        [&](parked_frame& pf) {
-          check();
-          return arm(pf);
-        },
-        spin_rounds);
+    help_until(first, second, scope, wait, spin_rounds);
   }
 
   // Fast path, "unlocked readiness and validity" (doc/index.md ledger).

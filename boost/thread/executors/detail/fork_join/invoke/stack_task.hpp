@@ -209,9 +209,7 @@ namespace fork_join {
     this_thread::disable_interruption no_interruption;
     const worker_context* const w = current_worker;
     pool_core* const own = (w && w->core != &core) ? w->core : nullptr;
-    help_until(
-        &core, own, scope, [&t] { return t.done(); }, [&t] { t.wait_done(); },
-        [&t](waker& wk) { return t.add_waker(wk) ? arm_result::registered : arm_result::done; });
+    help_until(&core, own, scope, stack_task_wait<stack_task>(t));
   }
 
   // Requires: spawn(core, t) returned true on this thread.

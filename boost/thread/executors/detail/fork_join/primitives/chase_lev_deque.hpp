@@ -24,15 +24,16 @@
 //
 // Threading contract:
 //   - one thread, the owner, calls push(), pop(), pop_if(), take_at() and next_index(); it
-//     alone writes bottom_, ring_ and the slots;
+//     alone writes bottom_, ring_ and the slots (checked in assertion builds: the first thread
+//     that calls one of them is the owner, until it calls release_owner());
 //   - any thread (the owner included) calls steal(), size(), empty() and capacity();
 //   - top_ only grows, by a seq_cst compare-exchange (a thief's steal, or the owner's pop of the
 //     last element);
 //   - the deque stores T* and never owns, copies, or deletes the pointees;
 //   - each slot also holds a 64-bit tag, stored with the pointer and published with it, so that
 //     pop_if() and steal_if() can decide whether to take an element without reading the
-//     pointee, which another taker may already have freed (pool_core.hpp uses it to let a
-//     waiting thread take only the tasks it may run, task_frame.hpp).
+//     pointee, which another taker may already have freed (search.hpp uses it to let a
+//     waiting thread take only the tasks it may run, admission.hpp).
 // Progress: push and take_at are wait-free except when push grows the ring (an allocation); pop
 // is wait-free but for the holes it discards on its way (below), each once; steal is lock-free
 // (a thief that loses a race returns at once; it goes on inside the deque only past a hole it
@@ -81,6 +82,9 @@
 #include <memory>
 #include <new>
 #include <stdexcept>
+#ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
+#include <thread>
+#endif
 
 namespace boost {
 namespace detail {
@@ -142,7 +146,20 @@ namespace fork_join {
     // Progress: wait-free.
     std::int64_t next_index() const noexcept
     {
+      BOOST_THREAD_FJ_ASSERT(called_by_owner());
       return bottom_.load(std::memory_order_relaxed); // relaxed: owner-only, as in push()
+    }
+
+    // Requires: called by the owner, whose thread will not use the deque again.
+    // Effects: the next thread that calls an owner-only function is the owner (a pool slot's
+    //   fresh thread, after the one that left was joined). Only assertion builds record the
+    //   owner; in others this does nothing.
+    void release_owner() noexcept
+    {
+#ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
+      BOOST_THREAD_FJ_ASSERT(called_by_owner());
+      owner_.store(std::thread::id(), std::memory_order_relaxed); // relaxed: the next owner's thread starts after this one is joined
+#endif
     }
 
     // Requires: called by the owner; accept as for pop_if().
@@ -241,6 +258,25 @@ namespace fork_join {
     // Written by the owner only, read by thieves on every steal: together on another line.
     alignas(cache_line) std::atomic<std::int64_t> bottom_{0};
     std::atomic<ring*> ring_{nullptr};
+
+#ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
+    // Assertion builds only (a user's deque has no such member): the owner, bound by the first
+    // owner-only call. relaxed: the compare-exchange only makes the binding unique (a load
+    // first, so that the owner's later calls only read the line); a thread
+    // that is not the owner and calls an owner-only function breaks the contract, which is
+    // what the check reports.
+    mutable std::atomic<std::thread::id> owner_{std::thread::id()};
+
+    // Returns: whether the calling thread is the owner (binding it if there is none yet).
+    bool called_by_owner() const noexcept
+    {
+      const std::thread::id self = std::this_thread::get_id();
+      std::thread::id seen = owner_.load(std::memory_order_relaxed); // relaxed: as above
+      if (seen == std::thread::id() && owner_.compare_exchange_strong(seen, self, std::memory_order_relaxed))
+        return true;
+      return seen == self;
+    }
+#endif
   };
 
   template <class T>
@@ -269,6 +305,7 @@ namespace fork_join {
   BOOST_FORCEINLINE typename chase_lev_deque<T>::size_type chase_lev_deque<T>::push(T* x, std::uint64_t tag)
   {
     BOOST_THREAD_FJ_ASSERT(x != nullptr); // nullptr is a hole
+    BOOST_THREAD_FJ_ASSERT(called_by_owner());
     // relaxed: owner-only (the owner is bottom_'s only writer).
     const std::int64_t b = bottom_.load(std::memory_order_relaxed);
     // acquire: pairs with the seq_cst (so also release) compare-exchange of the thief that
@@ -290,6 +327,7 @@ namespace fork_join {
   template <class Accept>
   BOOST_FORCEINLINE T* chase_lev_deque<T>::pop_if(Accept&& accept) noexcept
   {
+    BOOST_THREAD_FJ_ASSERT(called_by_owner());
     for (;;)
     {
       // relaxed: owner-only, as in push().
@@ -339,6 +377,7 @@ namespace fork_join {
   template <class Accept>
   T* chase_lev_deque<T>::take_at(std::int64_t i, Accept&& accept) noexcept
   {
+    BOOST_THREAD_FJ_ASSERT(called_by_owner());
     // relaxed: owner-only, as in push().
     const std::int64_t b = bottom_.load(std::memory_order_relaxed);
     // relaxed: a hint; top_ only grows, so a value past i proves the element taken, and a

@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Parking: an event count on which idle pool threads sleep.
+// Idle sleep: an event count on which idle pool threads sleep.
 //
 // Protocol (prepare, re-check, commit), the classic event count:
 //   waiter:   key = prepare_wait();  re-check for work;
@@ -67,11 +67,14 @@ namespace fork_join {
       return epoch_.load(std::memory_order_seq_cst);
     }
 
+    // Requires: prepare_wait() on this thread, not yet ended by commit_wait() or cancel_wait().
     void cancel_wait()
     {
       // relaxed: the count is only a hint for notifiers to skip the mutex; over-counting
       // costs a spurious lock, and the decrement of a waiter that found work races with nothing.
-      waiters_.fetch_sub(1, std::memory_order_relaxed);
+      const std::uint32_t before = waiters_.fetch_sub(1, std::memory_order_relaxed);
+      BOOST_THREAD_FJ_ASSERT(before != 0); // the protocol's order: one end per prepare_wait()
+      (void)before;
     }
 
     // Blocks until the epoch differs from key; ends the registration of prepare_wait().

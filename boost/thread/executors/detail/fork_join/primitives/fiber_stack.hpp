@@ -217,6 +217,29 @@ namespace fork_join {
     };
     static std::uint32_t* cold_index(slab* sl) noexcept { return reinterpret_cast<std::uint32_t*>(sl + 1); }
 
+    // An intrusive doubly linked list of Node through its members Prev and Next, from `head`.
+    template <class Node, Node* Node::*Prev, Node* Node::*Next>
+    struct node_list
+    {
+      static void push_front(Node*& head, Node* n) noexcept
+      {
+        n->*Prev = nullptr;
+        n->*Next = head;
+        if (head)
+          head->*Prev = n;
+        head = n;
+      }
+      static void unlink(Node*& head, Node* n) noexcept
+      {
+        (n->*Prev ? (n->*Prev)->*Next : head) = n->*Next;
+        if (n->*Next)
+          (n->*Next)->*Prev = n->*Prev;
+      }
+    };
+    typedef node_list<stack_top, &stack_top::prev, &stack_top::next> warm_list;
+    typedef node_list<slab, &slab::prev, &slab::next> cold_list;
+    typedef node_list<slab, &slab::all_prev, &slab::all_next> all_list;
+
     enum guard_kind
     {
       unknown,
@@ -324,11 +347,7 @@ namespace fork_join {
         cold_index(sl)[i] = static_cast<std::uint32_t>(k - 1 - i);
       free_total_ += k;
       push_cold(sl);
-      sl->all_prev = nullptr;
-      sl->all_next = all_;
-      if (all_)
-        all_->all_prev = sl;
-      all_ = sl;
+      all_list::push_front(all_, sl);
       if (gauges_)
         gauges_->add(k, sl->bytes, mappings);
       return true;
@@ -347,9 +366,7 @@ namespace fork_join {
           unlink_warm(t);
       }
       free_total_ -= sl->free_count;
-      (sl->all_prev ? sl->all_prev->all_next : all_) = sl->all_next;
-      if (sl->all_next)
-        sl->all_next->all_prev = sl->all_prev;
+      all_list::unlink(all_, sl);
       const std::uint64_t k = sl->count;
       const std::size_t bytes = sl->bytes;
       const std::uint64_t mappings = guard_markers() ? 1 : 1 + 2 * k;
@@ -360,34 +377,20 @@ namespace fork_join {
 
     void push_warm(stack_top* t) noexcept
     {
-      t->prev = nullptr;
-      t->next = warm_head_;
-      if (warm_head_)
-        warm_head_->prev = t;
-      warm_head_ = t;
+      warm_list::push_front(warm_head_, t);
       ++warm_;
     }
     void unlink_warm(stack_top* t) noexcept
     {
-      (t->prev ? t->prev->next : warm_head_) = t->next;
-      if (t->next)
-        t->next->prev = t->prev;
+      warm_list::unlink(warm_head_, t);
       t->warm = false;
+      BOOST_THREAD_FJ_ASSERT(warm_ != 0); // Invariant: warm_ counts the stacks in the warm list
       --warm_;
     }
-    void push_cold(slab* sl) noexcept
-    {
-      sl->prev = nullptr;
-      sl->next = cold_head_;
-      if (cold_head_)
-        cold_head_->prev = sl;
-      cold_head_ = sl;
-    }
+    void push_cold(slab* sl) noexcept { cold_list::push_front(cold_head_, sl); }
     void unlink_cold(slab* sl) noexcept
     {
-      (sl->prev ? sl->prev->next : cold_head_) = sl->next;
-      if (sl->next)
-        sl->next->prev = sl->prev;
+      cold_list::unlink(cold_head_, sl);
       sl->prev = sl->next = nullptr;
     }
 

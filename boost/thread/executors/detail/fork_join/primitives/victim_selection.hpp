@@ -5,7 +5,7 @@
 //
 // Victim selection for stealing: a uniformly random starting victim, then every other deque
 // once in order, so a steal attempt that fails has looked at every deque (a failed round is
-// proof that no deque held work at the moment it was looked at, which the parking re-check needs).
+// proof that no deque held work at the moment it was looked at, which the sleep re-check needs).
 // Random starts spread thieves over victims (Blumofe and Leiserson, JACM 1999).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_PRIMITIVES_VICTIM_SELECTION_HPP

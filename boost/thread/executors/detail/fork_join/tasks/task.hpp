@@ -39,12 +39,12 @@ namespace fork_join {
     // (its push threw), so no accepted closure is ever dropped.
     void discard() noexcept { action_(this, false); }
 
-    // Whether the pool's count of unfinished tasks includes this one (pool_core.hpp). Written
+    // Whether the pool's count of unfinished tasks includes this one (task_count.hpp). Written
     // by the thread that queues the task, before the push that publishes it.
     bool counted() const noexcept { return counted_; }
     void set_counted(bool c) noexcept { counted_ = c; }
 
-    // Its tag (what waiting threads may take it, task_frame.hpp) and its frame word: its root
+    // Its tag (what waiting threads may take it, admission.hpp) and its frame word: its root
     // (for cycle detection), with isolated_bit if it was made in an isolated frame (its waits
     // then never park, wherever it runs; task_frame.hpp, "Isolation"). Written, like counted(),
     // by the thread that queues the task, before the push that publishes it.

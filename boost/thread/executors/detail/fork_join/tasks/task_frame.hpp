@@ -3,8 +3,8 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Which queued tasks a waiting thread may run: task tags, the frames of running tasks, and the
-// admission rule that makes helping safe (the progress guarantee of doc/index.md).
+// What a queued or running task carries for the admission rule (admission.hpp): task tags, the
+// frames of running tasks with their isolation mark, and the record of a task's run.
 //
 // Tags, stored with each task in the queues (so that a taker decides without reading a task
 // another thread may already have freed):
@@ -20,37 +20,12 @@
 // needs no frame of its own (it has its parent's root). Only the thread itself reads or writes
 // its frames.
 //
-// The admission rule (wait_scope). A thread that waits may run a queued task T only if the
-// frame that waits provably waits for T:
-//  (a) T is an awaited task: the stack task being joined (by address), or a heap task whose
-//      future is being joined (by root id, which fork() records in the joinable_future);
-//  (b) T sits in the deque of the thread that runs an awaited task S that was taken from a
-//      queue (S stolen, or forked and run elsewhere), T was pushed there after that thread
-//      started S, S is not done, and either
-//      - T is a stack task: its parent frame joins it before it ends, and that frame is S or
-//        runs above S on the thread's stack, so S waits for it; or
-//      - T is a heap task that the thread is joining at that moment (worker_slot::joining): a
-//        join that began after S started, while S runs, is a frame above S, so S waits for it.
-//      ("leapfrogging" to the thief, as the JDK's ForkJoinPool helpStealer does; the JDK
-//      takes any task of the thief, which a fork that nobody joins makes unsafe.)
-//      "Pushed after the thread started S" is decided by the tag alone: a stack task's push
-//      sequence against the one S's runner noted (run_record::runner_seq), a heap task's root
-//      id against the last one the runner had handed out (runner_root: one thread's ids grow).
-// A worker's loop, which runs inside no task, takes anything.
-// Why no frame is then ever buried under a task that waits for it: by induction every frame on
-// a thread's stack waits, transitively, for every frame above it (each was admitted by (a) or
-// (b) for the frame below). If a task X above a frame Q waited for Q, Q would wait for X and X
-// for Q: a cycle, which an acyclic task graph does not have, whatever X waits on (a future, a
-// promise, a latch). The nesting on one thread is therefore bounded by the longest chain of
-// tasks that wait for one another, not by what happens to be queued.
-// One gap, listed in doc/index.md: a join that leaves by an exception (an interruption) stops
-// waiting for its task, and a waiter that read the join's publication just before may still
-// take that task.
+// The admission rule, which says which queued task a waiting frame may run, is admission.hpp's.
 //
 // Isolation. A frame is isolated if it runs inside executors::isolate(f), runs a task that was
 // made in an isolated frame (its frame word carries isolated_bit), or runs above an isolated
 // frame on the same stack (a task that an isolated wait runs, help.hpp, or that
-// try_executing_one() runs there). A wait of an isolated frame runs what the rule above admits and never parks
+// try_executing_one() runs there). A wait of an isolated frame runs what the admission rule admits and never parks
 // (help.hpp): with nothing it may run it blocks its thread, as a wait on a thread that is not
 // a pool thread does, so its thread runs nothing else meanwhile: no other task, and no parked
 // frame of the thread resumes. A lock or thread_local state that the frame holds across the
@@ -80,7 +55,7 @@ namespace fork_join {
   constexpr std::uint64_t tag_seq(task_tag t) noexcept { return t & ~stack_bit; }
 
   // The calling thread's supply of root ids: a block of 2^20 ids at a time from one counter,
-  // so ids one thread hands out grow (rule (b) above relies on it).
+  // so ids one thread hands out grow (rule (b) of admission.hpp relies on it).
   struct root_id_supply
   {
     task_tag next = 0;
@@ -200,8 +175,6 @@ namespace fork_join {
     task_frame frame_;
   };
 
-  class task;
-
   // What the waiter of a task taken from a queue learns of its run (a stack task,
   // stack_task.hpp, or a forked heap task, fork_state.hpp): its completion state (pending, done,
   // or for a stack task the address of the parent's waker while it sleeps or is parked,
@@ -209,7 +182,7 @@ namespace fork_join {
   struct run_record
   {
     static constexpr std::uintptr_t pending = 0;
-    static constexpr std::uintptr_t done_state = 1; // no parker lives at address 1
+    static constexpr std::uintptr_t done_state = 1; // no waker lives at address 1
 
     // Returns: whether the task has run to the end. acquire: pairs with the release exchange
     // or store that ended it, for its effects.
@@ -239,42 +212,6 @@ namespace fork_join {
     std::uint64_t runner_seq;  // the runner's deque pushes so far
     task_tag runner_root;      // last_root_id() on the runner
   };
-
-  // What a waiting thread may run (the admission rule above).
-  struct wait_scope
-  {
-    const task* awaited_task = nullptr; // (a): a stack task being joined
-    // (a): up to two awaited tasks (heap or stack) that the waiting thread may have pushed
-    // under newer ones; it takes them from the middle of its own deque (a join in fork
-    // order). Each must stay alive while the scope is used, and its tag and queued_at()
-    // must identify it (pool_core::find_task). Null: none.
-    const task* claimable[2] = {nullptr, nullptr};
-    // (a): whether `root` is the id of an awaited heap task; null: none is.
-    bool (*awaits)(const void* context, task_tag root) noexcept = nullptr;
-    const void* context = nullptr;
-    // (b): the runs of up to two awaited tasks, whose runners' deques may hold tasks spawned
-    // for them; null: none.
-    const run_record* leapfrog[2] = {nullptr, nullptr};
-
-    // (a), for a task found at the end of a queue.
-    bool admits(const task* x, task_tag tag) const noexcept
-    {
-      if (x == awaited_task)
-        return true;
-      return !tag_is_stack(tag) && awaits && awaits(context, tag);
-    }
-  };
-
-  // Returns: whether a task of root `root` runs in a frame on the calling thread's stack. A
-  // thread that would wait for such a task waits for itself (every frame waits for the frames
-  // above it, see above), which no progress can end.
-  inline bool root_on_own_stack(task_tag root) noexcept
-  {
-    for (const task_frame* f = current_context.frame; f; f = f->prev)
-      if (f->root() == root)
-        return true;
-    return false;
-  }
 
 } // namespace fork_join
 } // namespace detail

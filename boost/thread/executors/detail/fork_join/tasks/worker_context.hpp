@@ -27,7 +27,7 @@ namespace fork_join {
   {
     pool_core* core;
     unsigned index;
-    void* slot; // the thread's slot (deque, counters) in core, opaque here (pool_core.hpp)
+    void* slot; // the thread's slot (deque, counters) in core, opaque here (worker_slot.hpp)
   };
 
   inline thread_local const worker_context* current_worker = nullptr;

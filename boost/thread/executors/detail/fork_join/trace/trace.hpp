@@ -14,8 +14,8 @@
 //  - A lane is a bounded array filled from the front. A full lane drops every later event and
 //    counts them: it never blocks or allocates, and what it holds is a prefix of what its
 //    thread did, which the writer (trace_json.hpp) can always close.
-//  - The pool publishes the session through one pointer (pool_core::trace_); how writers and
-//    the recorder that stops the session meet is pool_core's (trace_write, stop_trace). The
+//  - The pool publishes the session through one pointer; how writers and the recorder that
+//    stops the session meet is trace_recorder.hpp's (write, stop). The
 //    lanes are read only after the session stopped, when no thread writes them any more.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_TRACE_TRACE_HPP

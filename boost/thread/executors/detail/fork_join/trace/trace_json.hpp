@@ -83,7 +83,7 @@ namespace fork_join {
     void time(std::uint64_t ns) { micros(ns, s_.start_ns()); }
 
     // The microseconds from `from` to `to`, negative if `to` is earlier: every event lies
-    // inside the recording and a lane's events are in time order (pool_core::trace_write), so a
+    // inside the recording and a lane's events are in time order (trace_recorder::write), so a
     // negative time or duration in a trace is a bug to see, not to hide.
     void micros(std::uint64_t to, std::uint64_t from)
     {
@@ -223,10 +223,10 @@ namespace fork_join {
         piece(i, open.back(), open.size() - 1, cut, true);
     }
 
+    std::uint64_t tasks_ = 0; // task spans numbered so far
+    std::uint64_t flows_ = 0; // flow arrows written so far
     const trace_session& s_;
     std::ostream& out_;
-    std::uint64_t tasks_ = 0;
-    std::uint64_t flows_ = 0;
   };
 
 } // namespace fork_join

@@ -7,7 +7,7 @@
 //
 // A joiner runs queued tasks one at a time until its condition holds, re-checking it after each
 // task (so it never runs more than it must, and a worker takes its own newest tasks, which
-// are its own children, first). It runs only tasks its wait_scope admits (task_frame.hpp): the
+// are its own children, first). It runs only tasks its wait_scope admits (admission.hpp): the
 // awaited tasks, and what the thief of an awaited stack task spawned for it. That is what
 // makes helping safe: a task run on top of a waiting frame never waits, directly or through
 // others, for that frame, so an acyclic task graph cannot deadlock by burying a task under one
@@ -18,8 +18,8 @@
 // (arm()) and the thread goes on running any task of its pool on a fresh stack until the frame
 // is posted and resumed. So a waiting frame costs its pool no thread, whatever the depth of
 // the graph, and this covers the design article's "evil case" too (a join that starts before the
-// awaited task is even submitted: the parked thread runs the submitter). A thread that is not
-// a pool thread sleeps in block() instead: it is never needed to run anything.
+// awaited task is even submitted: the thread of the parked frame runs the submitter). A thread
+// that is not a pool thread sleeps in block() instead: it is never needed to run anything.
 // If no stack can be had for the fiber (the system refuses the mapping), a join of futures
 // throws executors::fiber_stack_error, which names the limit: its task ends with that
 // exception, and nothing it waited for is lost (those tasks are queued or running, and run).
@@ -39,8 +39,10 @@
 #include <boost/thread/executors/detail/fork_join/fibers/parking.hpp>
 #include <boost/thread/executors/detail/fork_join/scheduler/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/primitives/stack_bounds.hpp>
+#include <boost/thread/executors/detail/fork_join/tasks/admission.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/worker_context.hpp>
+#include <boost/thread/executors/detail/fork_join/waits/strategies.hpp>
 #include <boost/thread/exceptions.hpp>
 #include <boost/throw_exception.hpp>
 
@@ -90,60 +92,50 @@ namespace fork_join {
     boost::throw_exception(executors::fiber_stack_error(err ? err : ENOMEM, what));
   }
 
-  // Calls ready() for a polled parked frame (parking.hpp).
-  template <class Ready>
-  bool poll_ready(const void* ready)
+  // Calls wait.ready() for a polled parked frame (parking.hpp).
+  template <class Wait>
+  bool poll_ready(const void* wait)
   {
-    return (*static_cast<Ready*>(const_cast<void*>(ready)))();
+    return static_cast<Wait*>(const_cast<void*>(wait))->ready();
   }
 
   // The park step of help_until, out of line: its parked_frame would otherwise sit in the frame
   // of every join, which deep chains pay for in stack memory on every level (as stack_task.hpp's
   // wait_for_stack_task; with it inline, an A/B found chain_1e4 at one thread 1.6x slower
   // against oneTBB).
-  // Effects: parks the calling frame on the calling pool thread of `own` until arm()'s
-  // registration is posted (or, polled, until ready() holds), unless arm() finds nothing to
-  // wait for. arm(frame) registers the frame (a waker) or hooks it (parked_frame::hook_with).
+  // Effects: parks the calling frame on the calling pool thread of `own` until wait.arm()'s
+  // registration is posted (or, polled, until wait.ready() holds), unless wait.arm() finds
+  // nothing to wait for (strategies.hpp).
   // Requires: own.reserve_stack() returned true.
-  // Throws: what arm() throws; boost::thread_interrupted if a polled or hooked frame was
+  // Throws: what wait.arm() throws; boost::thread_interrupted if a polled or hooked frame was
   // resumed by an interruption of the thread.
-  template <class Ready, class Arm>
-  BOOST_NOINLINE void park_until_posted(pool_core& own, Ready& ready, Arm& arm)
+  template <class Wait>
+  BOOST_NOINLINE void park_until_posted(pool_core& own, Wait& wait)
   {
     parked_frame frame(own.home(), this_thread::interruption_enabled());
-    const arm_result armed = arm(frame);
+    const arm_result armed = wait.arm(frame);
     if (armed == arm_result::done)
       return;
     if (armed == arm_result::polled)
-      frame.poll_with(&poll_ready<Ready>, &ready);
+      frame.poll_with(&poll_ready<Wait>, &wait);
     own.park(frame, armed);
     if (frame.interrupted())
       throw thread_interrupted(); // as Boost's interruption points throw it
   }
 
-  // Requires: first != nullptr; second is nullptr or another pool.
-  // Effects: until ready() returns true, runs tasks that `scope` admits, of `first`, then of
-  // `second`; when there are none, after spin_rounds rounds of looking again, a pool thread
-  // parks the calling frame (arm(w) registers the
-  // waker w with what it waits for, see arm_result) and any other thread sleeps in block(),
-  // which must return once ready() would be true (it may return earlier; the loop re-checks).
-  // Progress: may run other tasks while waiting; a parked frame resumes on the calling thread.
-  // Throws: what ready(), block(), arm() or a task run throw; boost::thread_interrupted if a
-  // polled or hooked parked frame was resumed by an interruption of the thread;
-  // executors::fiber_stack_error if a pool thread must park and no stack can be had.
   // For help_until on a pool thread of `own` whose frame is isolated (task_frame.hpp) and whose
-  // stack has no room to run a task: runs tasks with run_one() on a fresh stack until ready()
-  // holds or run_one() finds none, as the wait would on its own stack.
-  // Returns: whether a task ran. Throws: what ready() or a task throw;
+  // stack has no room to run a task: runs tasks with run_one() on a fresh stack until
+  // wait.ready() holds or run_one() finds none, as the wait would on its own stack.
+  // Returns: whether a task ran. Throws: what wait.ready() or a task throw;
   // executors::fiber_stack_error if no stack can be had.
-  template <class Ready, class RunOne>
-  BOOST_NOINLINE bool help_on_fresh_stack(pool_core& own, Ready& ready, RunOne& run_one)
+  template <class Wait, class RunOne>
+  BOOST_NOINLINE bool help_on_fresh_stack(pool_core& own, Wait& wait, RunOne& run_one)
   {
     if (!own.reserve_stack())
       throw_no_fiber_stack(own);
     struct helping
     {
-      Ready& ready;
+      Wait& wait;
       RunOne& run_one;
       bool ran;
       std::exception_ptr error;
@@ -153,7 +145,7 @@ namespace fork_join {
         helping& h = *static_cast<helping*>(self);
         try
         {
-          while (!h.ready() && h.run_one())
+          while (!h.wait.ready() && h.run_one())
             h.ran = true;
         }
         catch (...)
@@ -161,17 +153,28 @@ namespace fork_join {
           h.error = std::current_exception();
         }
       }
-    } h{ready, run_one, false, std::exception_ptr()};
+    } h{wait, run_one, false, std::exception_ptr()};
     own.home().call_on_fresh_stack(&helping::help, &h);
     if (h.error)
       std::rethrow_exception(h.error);
     return h.ran;
   }
 
-  template <class Ready, class Block, class Arm>
-  void help_until(pool_core* first, pool_core* second, wait_scope scope, Ready&& ready, Block&& block, Arm&& arm,
+  // Requires: first != nullptr; second is nullptr or another pool; `wait` is a wait strategy
+  // (strategies.hpp).
+  // Effects: until wait.ready() returns true, runs tasks that `scope` admits, of `first`, then
+  // of `second`; when there are none, after spin_rounds rounds of looking again, a pool thread
+  // parks the calling frame (wait.arm(frame) registers it with what it waits for) and any other
+  // thread sleeps in wait.block().
+  // Progress: may run other tasks while waiting; a parked frame resumes on the calling thread.
+  // Throws: what wait's functions or a task run throw; boost::thread_interrupted if a polled or
+  // hooked parked frame was resumed by an interruption of the thread;
+  // executors::fiber_stack_error if a pool thread must park and no stack can be had.
+  template <class Wait>
+  void help_until(pool_core* first, pool_core* second, wait_scope scope, Wait&& wait,
                   int spin_rounds = BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS)
   {
+    BOOST_THREAD_FJ_ASSERT(first != nullptr && second != first);
     const worker_context* const w = current_worker;
     // The pool this thread belongs to, if any, unless the waiting frame is isolated: its wait
     // never parks (task_frame.hpp, "Isolation"), it blocks as a thread that is not a pool
@@ -186,18 +189,18 @@ namespace fork_join {
     };
     for (;;)
     {
-      if (ready())
+      if (wait.ready())
         return;
       if (run_one())
         continue;
-      // Before parking, look again for a while, as an idle worker does (pool_core.hpp): the
+      // Before parking, look again for a while, as an idle worker does (worker_loop.hpp): the
       // awaited task often finishes, or its thief pushes tasks we may run, within microseconds.
       bool ran = false;
       {
         const pool_core::trace_scope searching(*first, trace_span::join_search);
         for (int round = 0; round < spin_rounds && !ran; ++round)
         {
-          if (ready())
+          if (wait.ready())
             return;
           this_thread::yield();
           ran = run_one();
@@ -211,7 +214,7 @@ namespace fork_join {
         {
           // Where run_one() found no room, the tasks it may run go on on a fresh stack, as a
           // parked frame's would: a blocked wait must not leave its own children unrun.
-          if (!stack_has_room() && help_on_fresh_stack(*w->core, ready, run_one))
+          if (!stack_has_room() && help_on_fresh_stack(*w->core, wait, run_one))
             continue;
           // Its deque may hold tasks it may not run (older ones, or its frames' forks that
           // this wait does not await): others must know before it blocks (pool_core.hpp,
@@ -219,12 +222,12 @@ namespace fork_join {
           w->core->advertise_own();
         }
         const pool_core::trace_scope blocked(*first, trace_span::join_block);
-        block();
+        wait.block();
         continue;
       }
       if (!own->reserve_stack())
         throw_no_fiber_stack(*own);
-      park_until_posted(*own, ready, arm);
+      park_until_posted(*own, wait);
     }
   }
 

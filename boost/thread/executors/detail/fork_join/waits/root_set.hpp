@@ -68,11 +68,11 @@ namespace fork_join {
       }
     }
 
-    // wait_scope's `awaits` callback over a root_set (task_frame.hpp).
+    // wait_scope's `awaits` callback over a root_set (admission.hpp).
     static bool contains(const void* self, task_tag id) noexcept { return static_cast<const root_set*>(self)->contains(id); }
 
     // Returns: whether a task whose root is in the set runs in a frame on the calling thread's
-    // stack (task_frame.hpp: a wait for it could never end). Complexity: O(d) expected for a
+    // stack (admission.hpp: a wait for it could never end). Complexity: O(d) expected for a
     // stack of d frames, whatever the size of the set.
     bool any_on_own_stack() const noexcept
     {
