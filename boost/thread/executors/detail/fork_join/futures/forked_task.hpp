@@ -4,7 +4,7 @@
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
 // The part of a forked heap task that a join needs, whatever stores the task's result: the
-// task node, its run record (task_frame.hpp, rule (b)) and its scheduler. Two kinds of task
+// task node, its run record (admission.hpp, rule (b)) and its scheduler. Two kinds of task
 // derive from it: fork_state.hpp's block, which is also the future's shared state (the default
 // build), and promise_task.hpp's node, which completes a boost::promise (the public-API-only
 // build, boost_compat.hpp).
@@ -43,7 +43,7 @@ namespace fork_join {
   class forked_task : public task
   {
   public:
-    // What the future's joiner may leapfrog with (task_frame.hpp, rule (b)), and whether the
+    // What the future's joiner may leapfrog with (admission.hpp, rule (b)), and whether the
     // result is stored (run_record::stored()).
     const run_record& record() const noexcept { return run_; }
 

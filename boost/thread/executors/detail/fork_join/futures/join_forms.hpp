@@ -20,6 +20,7 @@
 #endif
 #include <boost/thread/executors/detail/fork_join/scheduler/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/scheduler/pool_fwd.hpp>
+#include <boost/thread/executors/detail/fork_join/tasks/admission.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/waits/help.hpp>
 #include <boost/thread/executors/detail/fork_join/waits/root_set.hpp>
@@ -139,7 +140,7 @@ namespace fork_join {
     scope.claimable[1] = n > 1 ? tasks[1 % n] : nullptr; // as they come up
     scope.leapfrog[0] = records[0];
     scope.leapfrog[1] = records[1];
-    // The first two are published as the tasks this thread joins (rule (b), task_frame.hpp).
+    // The first two are published as the tasks this thread joins (rule (b), admission.hpp).
     join_publication published(awaited.roots[0], n > 1 ? awaited.roots[1 % n] : 0);
     auto ready = [&] {
       std::size_t k = 0;
@@ -190,7 +191,7 @@ namespace fork_join {
     // The first two tasks, as join(ex, fs...) treats its first two: they may be taken from
     // under newer tasks of this thread's deque (a range of one, joined per child in fork order;
     // the others are popped as they come up), their thieves may be leapfrogged, and they are
-    // published as the tasks this thread joins (rule (b), task_frame.hpp).
+    // published as the tasks this thread joins (rule (b), admission.hpp).
     wait_scope scope;
     task_tag first_roots[2] = {0, 0};
     bool any_task = false; // whether a future has a task of this library behind it

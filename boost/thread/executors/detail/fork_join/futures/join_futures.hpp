@@ -22,6 +22,7 @@
 #include <boost/thread/executors/detail/fork_join/futures/pool_executor_ref.hpp>
 #include <boost/thread/executors/detail/fork_join/waits/future_hook.hpp>
 #include <boost/thread/executors/detail/fork_join/waits/help.hpp>
+#include <boost/thread/executors/detail/fork_join/tasks/admission.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/task_frame.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/waker.hpp>
 #include <boost/thread/executors/detail/fork_join/tasks/worker_context.hpp>
@@ -182,7 +183,7 @@ namespace fork_join {
   // Precondition of the shortcut: the calling thread is a pool thread of `core` with stack to
   // spare, and task is the newest task of its own deque (its own fork, neither stolen nor
   // buried under a newer push). Then the join's first step would take exactly that task (rule
-  // (a) of task_frame.hpp), so it is taken and run here, without building the wait: no scope
+  // (a) of admission.hpp), so it is taken and run here, without building the wait: no scope
   // (nothing else runs), no publication for rule (b) (nothing awaited stays queued), and no
   // help loop in the frame, which deep chains pay for on every level.
   // Effects: if the precondition holds, runs the task. Returns: whether it ran.

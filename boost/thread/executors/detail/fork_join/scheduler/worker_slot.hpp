@@ -42,7 +42,7 @@ namespace fork_join {
   // joining: the root ids of the heap tasks the owner's innermost join awaits (0: none), for
   // rule (b) of admission.hpp; written by the owner (join_publication), read by waiters.
   // recorded_executor: the executor record (an executor_ref to the pool) that boost::async on
-  // this thread puts in its futures (fork_join_thread_pool.hpp): one per thread, so that its
+  // this thread puts in its futures (futures/async_as_fork.hpp): one per thread, so that its
   // reference count is written by this thread and by whoever frees its futures, not by every
   // thread at once; owner-only, released when the thread leaves (it refers to the core).
   // home: the thread's parked frames and fiber stacks (parking.hpp). last_switch: push_seq

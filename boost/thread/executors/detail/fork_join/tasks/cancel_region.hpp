@@ -255,7 +255,7 @@ namespace fork_join {
     boost::throw_exception(executors::task_canceled_exception());
   }
 
-  // The callable of a fork with a cancellation_source (cancellation.hpp): a forked task whose
+  // The callable of a fork with a cancellation_source (futures/cancelable_call.hpp): a forked task whose
   // callable is one checks it before the run (forked_task.hpp, run_or_discard), so that a
   // canceled one stores canceled_task_exception() without a throw. Measured with callgrind, one
   // pool thread, 4096 forks of a canceled source joined at once: a throw and catch of
@@ -275,7 +275,7 @@ namespace fork_join {
   };
 
   // The exception a canceled fork's future holds. Made once, at the first fork with a source
-  // (cancellation.hpp), where an allocation may still fail by throwing, as
+  // (futures/cancelable_call.hpp), where an allocation may still fail by throwing, as
   // unrun_task_exception() (forked_task.hpp) is.
   inline const boost::exception_ptr& canceled_task_exception()
   {
