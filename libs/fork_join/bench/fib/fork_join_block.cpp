@@ -14,22 +14,18 @@ namespace ex = bench::fork_join::ex;
 
 // A task block per call, as a Parallelism TS (N4411) user writes it: run() offers fib(n - 1)
 // to thieves, fib(n - 2) is computed inline, and the block's end joins.
-std::uint64_t fib(ex::fork_join_thread_pool& pool, int n)
-{
-  if (n < 2)
-    return static_cast<std::uint64_t>(n);
-  std::uint64_t a = 0, b = 0;
-  ex::define_task_block(pool, [&](ex::task_block& tb) {
-    tb.run([&] { a = fib(pool, n - 1); });
-    b = fib(pool, n - 2);
-  });
-  return a + b;
-}
-
 void run(const bench::config& cfg)
 {
   const int n = bench::fib::size(cfg.scale);
-  bench::fork_join::measure_roots(cfg, [n](ex::fork_join_thread_pool& pool) { return fib(pool, n); });
+  bench::fork_join::measure_roots(cfg, [n](ex::fork_join_thread_pool& pool) {
+    auto join2 = [&pool](auto&& first, auto&& second) {
+      ex::define_task_block(pool, [&](ex::task_block& tb) {
+        tb.run(first);
+        second();
+      });
+    };
+    return bench::fib::fib(n, join2);
+  });
 }
 
 const bench::peer_registration registered{"fib", "fork_join_block", &run};

@@ -251,6 +251,19 @@ namespace uts {
     return low + high;
   }
 
+  // Returns: the number of nodes in the subtree of id, with fork_each(k, f): runs f(0) .. f(k - 1),
+  // possibly in parallel, and returns when all have finished; for a peer on a task block.
+  template <class Tree, class ForkEach>
+  std::uint64_t count_subtree(const Tree& t, std::uint64_t id, ForkEach& fork_each)
+  {
+    const unsigned k = child_count(t, id);
+    if (k == 0)
+      return 1;
+    child_counts counts(k);
+    fork_each(k, [&](unsigned i) { counts[i] = count_subtree(t, child_id(t, id, i), fork_each); });
+    return 1 + counts.sum(k);
+  }
+
   // The node count by an explicit-stack walk, to check the serial peer's recursion.
   template <class Tree>
   std::uint64_t iterative_count(const Tree& t)
