@@ -140,8 +140,8 @@ namespace uts {
     }
   };
 
-  // UTS T1: geometric, b0 = 4, depth 10, root seed 19; quick: depth 5. 64 rounds per node (about
-  // 280 ns, one SHA-1 evaluation's order): full: 1,225,091 nodes, about 0.35 s serially;
+  // UTS T1: geometric, b0 = 4, depth 10, root seed 19; quick: depth 5. 80 rounds per node (about
+  // 230 ns): full: 1,225,091 nodes, about 0.28 s serially;
   // quick: 1219 nodes.
   struct t1
   {
@@ -150,14 +150,14 @@ namespace uts {
     static standard_tree size(scale s)
     {
       const unsigned depth = s == scale::quick ? 5 : 10;
-      return standard_tree{standard_tree::shape_type::geometric, standard_root(19), 4, depth, 0, 0, 64};
+      return standard_tree{standard_tree::shape_type::geometric, standard_root(19), 4, depth, 0, 0, 80};
     }
   };
 
   // UTS T3: binomial, b0 = 2000, q = 0.124875, m = 8, root seed 42; quick: b0 = 30 (239 nodes;
   // with 40 one root child's subtree alone has 83,000). Our hash makes the full tree small
-  // (218,713 nodes), so a node does 320 rounds (about 1.4 us) for about 0.3 s serially; at T1's
-  // 64 it would take 0.06 s.
+  // (218,713 nodes), so a node does 420 rounds (about 1.3 us) for about 0.28 s serially; at T1's
+  // 80 it would take 0.05 s.
   struct t3
   {
     static constexpr const char* name = "uts_t3";
@@ -166,7 +166,7 @@ namespace uts {
     {
       const unsigned b0 = s == scale::quick ? 30 : 2000;
       return standard_tree{standard_tree::shape_type::binomial, standard_root(42), b0, 0, 8,
-                           probability_threshold(0.124875), 320};
+                           probability_threshold(0.124875), 420};
     }
   };
 
