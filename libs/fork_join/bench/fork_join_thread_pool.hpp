@@ -126,6 +126,17 @@ namespace fork_join {
     bench::report_statistics(pool_statistics{s.tasks_run, s.steals, s.failed_steals, s.sleeps, s.peak_pending, s.frames_parked});
   }
 
+  // Effects: what a fork/join peer's run(cfg) does: on a pool of cfg.threads, cfg.runs timed runs
+  // of root(pool) as a root task (run_root), each reported with root's answer; then the pool's
+  // counters.
+  template <class Root>
+  void measure_roots(const config& cfg, Root root)
+  {
+    ex::fork_join_thread_pool pool(cfg.threads);
+    bench::measure(cfg, [&] { return run_root(pool, [&] { return root(pool); }); });
+    report_statistics(pool);
+  }
+
 } // namespace fork_join
 } // namespace bench
 

@@ -483,8 +483,9 @@ namespace report {
 
     // One per peer of main.cpp's peer_order, so that no two peers share a colour; a library's
     // *_algorithm (and openmp_for) peer in a darker shade of its family's.
-    const char* const colors[] = {"#000000", "#1f77b4", "#17becf", "#2ca02c", "#0b3d91", "#d62728", "#ff7f0e",
-                                  "#e377c2", "#8b0000", "#9467bd", "#4b2882", "#8c564b", "#7f7f7f", "#bcbd22"};
+    const char* const colors[] = {"#000000", "#1f77b4", "#17becf", "#2ca02c", "#0b3d91", "#5e60ce", "#d62728",
+                                  "#ff7f0e", "#e377c2", "#8b0000", "#9467bd", "#4b2882", "#8c564b", "#7f7f7f",
+                                  "#bcbd22"};
 
   } // namespace
 

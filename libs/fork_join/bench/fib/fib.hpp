@@ -38,6 +38,19 @@ namespace fib {
     return a + b;
   }
 
+  // Returns: fib(n), with join2(first, second): runs both callables, possibly in parallel (first,
+  // fib(n - 1), is the one offered to other threads), and returns when both have finished; the
+  // one thing a peer on a two-way fork/join primitive supplies.
+  template <class Join2>
+  std::uint64_t fib(int n, Join2& join2)
+  {
+    if (n < 2)
+      return static_cast<std::uint64_t>(n);
+    std::uint64_t a = 0, b = 0;
+    join2([&] { a = fib(n - 1, join2); }, [&] { b = fib(n - 2, join2); });
+    return a + b;
+  }
+
   inline std::uint64_t iterative_fib(int n)
   {
     std::uint64_t a = 0, b = 1;

@@ -16,7 +16,8 @@ namespace ex = bench::fork_join::ex;
 
 // boost::async on the pool for every child but the last, the last inline, then a join of the
 // plain boost::futures.
-std::uint64_t count(ex::fork_join_thread_pool& pool, const bench::uts::tree& t, std::uint64_t id)
+template <class Tree>
+std::uint64_t count(ex::fork_join_thread_pool& pool, const Tree& t, std::uint64_t id)
 {
   const unsigned k = bench::uts::child_count(t, id);
   if (k == 0)
@@ -24,22 +25,23 @@ std::uint64_t count(ex::fork_join_thread_pool& pool, const bench::uts::tree& t, 
   bench::uts::child_futures<boost::future<std::uint64_t>> children;
   children.reserve(k - 1);
   for (unsigned i = 0; i + 1 < k; ++i)
-    children.push_back(boost::async(pool, count, std::ref(pool), std::cref(t), bench::uts::child_id(id, i)));
-  std::uint64_t total = 1 + count(pool, t, bench::uts::child_id(id, k - 1));
+    children.push_back(boost::async(pool, count<Tree>, std::ref(pool), std::cref(t), bench::uts::child_id(t, id, i)));
+  std::uint64_t total = 1 + count(pool, t, bench::uts::child_id(t, id, k - 1));
   ex::join(pool, children.begin(), children.end());
   for (boost::future<std::uint64_t>& f : children)
     total += f.get();
   return total;
 }
 
+template <class W>
 void run(const bench::config& cfg)
 {
   ex::fork_join_thread_pool pool(cfg.threads);
-  const bench::uts::tree t = bench::uts::size(cfg.scale);
+  const typename W::tree t = W::size(cfg.scale);
   bench::measure(cfg, [&] { return bench::fork_join::run_root(pool, [&] { return count(pool, t, t.root); }); });
   bench::fork_join::report_statistics(pool);
 }
 
-const bench::peer_registration registered{"uts", "fork_join_async", &run};
+const bench::peer_registration registered{"uts", "fork_join_async", &run<bench::uts::own_t3>};
 
 } // namespace

@@ -15,24 +15,27 @@ namespace {
 namespace ex = bench::fork_join::ex;
 
 // One parallel_invoke of m callables per inner node (see bench::uts::count_children).
-std::uint64_t count(ex::fork_join_thread_pool& pool, const bench::uts::tree& t, std::uint64_t id)
+template <class Tree>
+std::uint64_t count(ex::fork_join_thread_pool& pool, const Tree& t, std::uint64_t id)
 {
   const unsigned k = bench::uts::child_count(t, id);
   if (k == 0)
     return 1;
   auto invoke = [&pool](auto&&... fs) { ex::parallel_invoke(pool, std::forward<decltype(fs)>(fs)...); };
-  auto count_child = [&pool, &t, id](unsigned i) { return count(pool, t, bench::uts::child_id(id, i)); };
+  auto count_child = [&pool, &t, id](unsigned i) { return count(pool, t, bench::uts::child_id(t, id, i)); };
   return 1 + bench::uts::count_children(invoke, count_child, 0, k);
 }
 
+template <class W>
 void run(const bench::config& cfg)
 {
   ex::fork_join_thread_pool pool(cfg.threads);
-  const bench::uts::tree t = bench::uts::size(cfg.scale);
+  const typename W::tree t = W::size(cfg.scale);
   bench::measure(cfg, [&] { return bench::fork_join::run_root(pool, [&] { return count(pool, t, t.root); }); });
   bench::fork_join::report_statistics(pool);
 }
 
-const bench::peer_registration registered{"uts", "fork_join_invoke", &run};
+const bench::uts::peer_registrations registered{"fork_join_invoke", &run<bench::uts::own_t3>, &run<bench::uts::t1>,
+                                                &run<bench::uts::t3>};
 
 } // namespace

@@ -9,7 +9,8 @@
 namespace {
 
 // A task for every child but the last, the last counted inline, then taskwait.
-std::uint64_t count(const bench::uts::tree& t, std::uint64_t id)
+template <class Tree>
+std::uint64_t count(const Tree& t, std::uint64_t id)
 {
   const unsigned k = bench::uts::child_count(t, id);
   if (k == 0)
@@ -18,19 +19,21 @@ std::uint64_t count(const bench::uts::tree& t, std::uint64_t id)
   for (unsigned i = 0; i + 1 < k; ++i)
   {
 #pragma omp task default(none) shared(counts, t) firstprivate(id, i)
-    counts[i] = count(t, bench::uts::child_id(id, i));
+    counts[i] = count(t, bench::uts::child_id(t, id, i));
   }
-  counts[k - 1] = count(t, bench::uts::child_id(id, k - 1));
+  counts[k - 1] = count(t, bench::uts::child_id(t, id, k - 1));
 #pragma omp taskwait
   return 1 + counts.sum(k);
 }
 
+template <class W>
 void run(const bench::config& cfg)
 {
-  const bench::uts::tree t = bench::uts::size(cfg.scale);
+  const typename W::tree t = W::size(cfg.scale);
   bench::measure(cfg, [&] { return bench::openmp::in_team(cfg.threads, [&t] { return count(t, t.root); }); });
 }
 
-const bench::peer_registration registered{"uts", "openmp_task", &run};
+const bench::uts::peer_registrations registered{"openmp_task", &run<bench::uts::own_t3>, &run<bench::uts::t1>,
+                                                &run<bench::uts::t3>};
 
 } // namespace

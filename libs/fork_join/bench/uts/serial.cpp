@@ -7,32 +7,58 @@
 
 namespace {
 
-std::uint64_t count(const bench::uts::tree& t, std::uint64_t id)
+template <class Tree>
+std::uint64_t count(const Tree& t, std::uint64_t id)
 {
   std::uint64_t total = 1;
   const unsigned k = bench::uts::child_count(t, id);
   for (unsigned i = 0; i < k; ++i)
-    total += count(t, bench::uts::child_id(id, i));
+    total += count(t, bench::uts::child_id(t, id, i));
   return total;
 }
 
-std::string describe(bench::scale s)
+std::string describe(const bench::uts::binomial& t)
 {
-  const bench::uts::tree t = bench::uts::size(s);
   return "unbalanced tree search (binomial, " + std::to_string(t.root_children) + " root children, m = " +
          std::to_string(t.m) + ", q = 0.124875, " + std::to_string(t.rounds) +
          " hash rounds per node), a fork per child";
 }
 
-std::uint64_t reference(bench::scale s) { return bench::uts::iterative_count(bench::uts::size(s)); }
+std::string describe(const bench::uts::standard_tree& t)
+{
+  const bool geometric = t.shape == bench::uts::standard_tree::shape_type::geometric;
+  return std::string("unbalanced tree search, UTS ") +
+         (geometric ? "T1 (geometric, b0 = 4, depth " + std::to_string(t.max_depth) + ", seed 19, "
+                    : "T3 (binomial, b0 = " + std::to_string(t.b0) + ", m = 8, q = 0.124875, seed 42, ") +
+         std::to_string(t.rounds) + " hash rounds per node), a fork per child";
+}
 
+template <class W>
+std::string describe(bench::scale s)
+{
+  return describe(W::size(s));
+}
+
+template <class W>
+std::uint64_t reference(bench::scale s)
+{
+  return bench::uts::iterative_count(W::size(s));
+}
+
+template <class W>
 void run(const bench::config& cfg)
 {
-  const bench::uts::tree t = bench::uts::size(cfg.scale);
+  const typename W::tree t = W::size(cfg.scale);
   bench::measure(cfg, [&t] { return count(t, t.root); });
 }
 
-const bench::workload_registration workload{"uts", &describe, &reference};
-const bench::peer_registration registered{"uts", bench::serial_peer, &run};
+using bench::uts::own_t3;
+using bench::uts::t1;
+using bench::uts::t3;
+
+const bench::workload_registration own_t3_workload{own_t3::name, &describe<own_t3>, &reference<own_t3>};
+const bench::workload_registration t1_workload{t1::name, &describe<t1>, &reference<t1>};
+const bench::workload_registration t3_workload{t3::name, &describe<t3>, &reference<t3>};
+const bench::uts::peer_registrations registered{bench::serial_peer, &run<own_t3>, &run<t1>, &run<t3>};
 
 } // namespace

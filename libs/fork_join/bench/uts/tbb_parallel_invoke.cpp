@@ -13,23 +13,25 @@
 namespace {
 
 // One tbb::parallel_invoke of m callables per inner node (see bench::uts::count_children).
-std::uint64_t count(const bench::uts::tree& t, std::uint64_t id)
+template <class Tree>
+std::uint64_t count(const Tree& t, std::uint64_t id)
 {
   const unsigned k = bench::uts::child_count(t, id);
   if (k == 0)
     return 1;
   auto invoke = [](auto&&... fs) { tbb::parallel_invoke(std::forward<decltype(fs)>(fs)...); };
-  auto count_child = [&t, id](unsigned i) { return count(t, bench::uts::child_id(id, i)); };
+  auto count_child = [&t, id](unsigned i) { return count(t, bench::uts::child_id(t, id, i)); };
   return 1 + bench::uts::count_children(invoke, count_child, 0, k);
 }
 
+template <class W>
 void run(const bench::config& cfg)
 {
   bench::tbb_peer::team team(cfg.threads);
-  const bench::uts::tree t = bench::uts::size(cfg.scale);
+  const typename W::tree t = W::size(cfg.scale);
   bench::measure(cfg, [&] { return team.execute([&t] { return count(t, t.root); }); });
 }
 
-const bench::peer_registration registered{"uts", "tbb_parallel_invoke", &run};
+const bench::peer_registration registered{"uts", "tbb_parallel_invoke", &run<bench::uts::own_t3>};
 
 } // namespace

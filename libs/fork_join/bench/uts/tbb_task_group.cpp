@@ -11,7 +11,8 @@
 namespace {
 
 // Runs every child but the last as a task, counts the last inline, then waits for them all.
-std::uint64_t count(const bench::uts::tree& t, std::uint64_t id)
+template <class Tree>
+std::uint64_t count(const Tree& t, std::uint64_t id)
 {
   const unsigned k = bench::uts::child_count(t, id);
   if (k == 0)
@@ -19,19 +20,21 @@ std::uint64_t count(const bench::uts::tree& t, std::uint64_t id)
   bench::uts::child_counts counts(k);
   tbb::task_group g;
   for (unsigned i = 0; i + 1 < k; ++i)
-    g.run([&counts, &t, id, i] { counts[i] = count(t, bench::uts::child_id(id, i)); });
-  counts[k - 1] = count(t, bench::uts::child_id(id, k - 1));
+    g.run([&counts, &t, id, i] { counts[i] = count(t, bench::uts::child_id(t, id, i)); });
+  counts[k - 1] = count(t, bench::uts::child_id(t, id, k - 1));
   g.wait();
   return 1 + counts.sum(k);
 }
 
+template <class W>
 void run(const bench::config& cfg)
 {
   bench::tbb_peer::team team(cfg.threads);
-  const bench::uts::tree t = bench::uts::size(cfg.scale);
+  const typename W::tree t = W::size(cfg.scale);
   bench::measure(cfg, [&] { return team.execute([&t] { return count(t, t.root); }); });
 }
 
-const bench::peer_registration registered{"uts", "tbb_task_group", &run};
+const bench::uts::peer_registrations registered{"tbb_task_group", &run<bench::uts::own_t3>, &run<bench::uts::t1>,
+                                                &run<bench::uts::t3>};
 
 } // namespace

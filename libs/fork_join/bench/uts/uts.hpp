@@ -3,13 +3,23 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Unbalanced tree search: count the nodes of a tree whose shape is only known by walking it.
-// The tree is a binomial one, as in the UTS benchmark's T3 (Olivier et al., "UTS: An Unbalanced
-// Tree Search Benchmark", LCPC 2006), with rounds of splitmix64 in place of SHA-1 (the work done
-// at each node): the root has root_children children; every other node has m children with
-// probability q, else none.
-// With m * q just below 1 each root child's subtree is small on average but its size varies
-// wildly, so static splitting fails and only dynamic load balancing keeps threads busy.
+// Unbalanced tree search: count the nodes of a tree whose shape is only known by walking it
+// (Olivier et al., "UTS: An Unbalanced Tree Search Benchmark", LCPC 2006), with rounds of
+// splitmix64 in place of SHA-1 (the work done at each node). Three workloads:
+//  - uts: a binomial tree as in UTS's T3, with this benchmark's own root and sizes: the root
+//    has root_children children; every other node has m children with probability q, else none.
+//    With m * q just below 1 each root child's subtree is small on average but its size varies
+//    wildly, so static splitting fails and only dynamic load balancing keeps threads busy.
+//  - uts_t1: UTS's T1, a geometric tree: below depth 10, a node's number of children is
+//    geometrically distributed with mean b0 = 4 (the "fixed" shape); root seed 19.
+//  - uts_t3: UTS's T3, the binomial tree with its standard parameters: b0 = 2000 root children,
+//    q = 0.124875, m = 8, root seed 42.
+// Our hash makes other trees than SHA-1 does from the same parameters, so the node counts are
+// ours, computed serially and checked against an explicit-stack walk (iterative_count): uts_t1
+// 1,225,091 nodes, uts_t3 218,713 (with SHA-1, as the UTS distribution lists them: 4,130,071 and
+// 4,112,897).
+// A peer is written once for both tree types (binomial, standard_tree): child_count(t, id) and
+// child_id(t, id, i) are all it asks of a tree.
 
 #ifndef BOOST_FORK_JOIN_BENCH_UTS_UTS_HPP
 #define BOOST_FORK_JOIN_BENCH_UTS_UTS_HPP
@@ -18,6 +28,7 @@
 
 #include <boost/container/small_vector.hpp>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -28,7 +39,7 @@
 namespace bench {
 namespace uts {
 
-  struct tree
+  struct binomial
   {
     std::uint64_t root;
     unsigned root_children;
@@ -37,16 +48,13 @@ namespace uts {
     unsigned rounds;         // of splitmix64 per node's hash, about 3 ns each
   };
 
-  // q = 0.124875, m = 8 (UTS's T3), 20 hash rounds per node (about 65 ns of work); roots
-  // picked, out of a few hundred, for a tree of a useful size:
-  // quick: 8171 nodes, 87 deep; full: 8531593 nodes, 2538 deep (about 0.55 s serially).
-  inline tree size(scale s)
+  // Returns: the threshold below which a hash, uniform in [0, 2^64), falls with probability q.
+  inline std::uint64_t probability_threshold(double q)
   {
-    const std::uint64_t threshold = static_cast<std::uint64_t>(0.124875 * 18446744073709551616.0);
-    return s == scale::quick ? tree{24, 50, 8, threshold, 20} : tree{274, 2000, 8, threshold, 20};
+    return static_cast<std::uint64_t>(q * 18446744073709551616.0);
   }
 
-  inline unsigned child_count(const tree& t, std::uint64_t id)
+  inline unsigned child_count(const binomial& t, std::uint64_t id)
   {
     if (id == t.root)
       return t.root_children;
@@ -56,10 +64,124 @@ namespace uts {
     return hash < t.threshold ? t.m : 0;
   }
 
-  inline std::uint64_t child_id(std::uint64_t id, unsigned i)
+  inline std::uint64_t child_id(const binomial&, std::uint64_t id, unsigned i)
   {
     return splitmix64(id + (i + 1) * 0xd1b54a32d192ed03u);
   }
+
+  // UTS's standard trees (T1, T3), whose shape does not depend on the work per node, so that the
+  // work can be sized without changing the tree. A node's id is a hash that carries the node's
+  // depth in its low depth_bits bits; the root's is splitmix64(seed) at depth 0 (UTS hashes the
+  // seed into the root's state), a child's is splitmix64 of its parent's id and its index. A
+  // node's number of children is drawn from its id:
+  //  - geometric (T1): above max_depth, k children with probability p (1 - p)^k, p = 1 / (1 + b0),
+  //    so b0 on average (UTS's "fixed" geometric shape, the root included); none at max_depth;
+  //  - binomial (T3): the root has b0 children; any other node m with probability q, else none.
+  // Each node also does `rounds` rounds of splitmix64 on its id (the work, in place of UTS's
+  // SHA-1), whose result only an empty asm statement reads.
+  struct standard_tree
+  {
+    enum class shape_type
+    {
+      geometric,
+      binomial
+    };
+    shape_type shape;
+    std::uint64_t root;
+    unsigned b0;
+    unsigned max_depth;      // geometric
+    unsigned m;              // binomial
+    std::uint64_t threshold; // binomial: probability_threshold(q)
+    unsigned rounds;
+  };
+
+  inline constexpr unsigned depth_bits = 4;
+  inline constexpr std::uint64_t depth_mask = (1u << depth_bits) - 1;
+
+  inline std::uint64_t standard_root(std::uint64_t seed) { return splitmix64(seed) & ~depth_mask; }
+
+  inline unsigned child_count(const standard_tree& t, std::uint64_t id)
+  {
+    std::uint64_t work = id;
+    for (unsigned i = 0; i < t.rounds; ++i)
+      work = splitmix64(work);
+    asm volatile("" : : "r"(work));
+    const std::uint64_t depth = id & depth_mask;
+    if (t.shape == standard_tree::shape_type::binomial)
+      return depth == 0 ? t.b0 : id < t.threshold ? t.m : 0;
+    if (depth >= t.max_depth)
+      return 0;
+    // u uniform in [0, 1) from the id's top 53 bits; floor(log(1 - u) / log(1 - p)) is
+    // geometric with parameter p.
+    const double u = static_cast<double>(id >> 11) * 0x1p-53;
+    return static_cast<unsigned>(std::log1p(-u) / std::log1p(-1.0 / (1 + t.b0)));
+  }
+
+  // The depth saturates at depth_mask: only a geometric tree's (at most 10 deep) is read below the
+  // root.
+  inline std::uint64_t child_id(const standard_tree&, std::uint64_t id, unsigned i)
+  {
+    const std::uint64_t depth = id & depth_mask;
+    return (splitmix64(id + (i + 1) * 0xd1b54a32d192ed03u) & ~depth_mask) | (depth < depth_mask ? depth + 1 : depth);
+  }
+
+  // The three workloads: a name, a tree type and the sizes (full; quick).
+  // q = 0.124875, m = 8 (UTS's T3), 20 hash rounds per node (about 65 ns of work); roots
+  // picked, out of a few hundred, for a tree of a useful size:
+  // quick: 8171 nodes, 87 deep; full: 8531593 nodes, 2538 deep (about 0.55 s serially).
+  struct own_t3
+  {
+    static constexpr const char* name = "uts";
+    using tree = binomial;
+    static binomial size(scale s)
+    {
+      const std::uint64_t threshold = probability_threshold(0.124875);
+      return s == scale::quick ? binomial{24, 50, 8, threshold, 20} : binomial{274, 2000, 8, threshold, 20};
+    }
+  };
+
+  // UTS T1: geometric, b0 = 4, depth 10, root seed 19; quick: depth 5. 80 rounds per node (about
+  // 230 ns): full: 1,225,091 nodes, about 0.28 s serially;
+  // quick: 1219 nodes.
+  struct t1
+  {
+    static constexpr const char* name = "uts_t1";
+    using tree = standard_tree;
+    static standard_tree size(scale s)
+    {
+      const unsigned depth = s == scale::quick ? 5 : 10;
+      return standard_tree{standard_tree::shape_type::geometric, standard_root(19), 4, depth, 0, 0, 80};
+    }
+  };
+
+  // UTS T3: binomial, b0 = 2000, q = 0.124875, m = 8, root seed 42; quick: b0 = 30 (239 nodes;
+  // with 40 one root child's subtree alone has 83,000). Our hash makes the full tree small
+  // (218,713 nodes), so a node does 420 rounds (about 1.3 us) for about 0.28 s serially; at T1's
+  // 80 it would take 0.05 s.
+  struct t3
+  {
+    static constexpr const char* name = "uts_t3";
+    using tree = standard_tree;
+    static standard_tree size(scale s)
+    {
+      const unsigned b0 = s == scale::quick ? 30 : 2000;
+      return standard_tree{standard_tree::shape_type::binomial, standard_root(42), b0, 0, 8,
+                           probability_threshold(0.124875), 420};
+    }
+  };
+
+  // Registers a peer's run<W> for each of the three workloads W.
+  struct peer_registrations
+  {
+    peer_registrations(const char* peer, void (*own)(const config&), void (*standard_t1)(const config&),
+                       void (*standard_t3)(const config&))
+        : own_t3_{own_t3::name, peer, own}, t1_{t1::name, peer, standard_t1}, t3_{t3::name, peer, standard_t3}
+    {
+    }
+
+  private:
+    peer_registration own_t3_, t1_, t3_;
+  };
 
   // Where a future-based peer keeps the futures of a node's forked children: in place for the
   // m - 1 of an inner node, on the heap only for the root's many, as child_counts keeps counts
@@ -129,8 +251,22 @@ namespace uts {
     return low + high;
   }
 
+  // Returns: the number of nodes in the subtree of id, with fork_each(k, f): runs f(0) .. f(k - 1),
+  // possibly in parallel, and returns when all have finished; for a peer on a task block.
+  template <class Tree, class ForkEach>
+  std::uint64_t count_subtree(const Tree& t, std::uint64_t id, ForkEach& fork_each)
+  {
+    const unsigned k = child_count(t, id);
+    if (k == 0)
+      return 1;
+    child_counts counts(k);
+    fork_each(k, [&](unsigned i) { counts[i] = count_subtree(t, child_id(t, id, i), fork_each); });
+    return 1 + counts.sum(k);
+  }
+
   // The node count by an explicit-stack walk, to check the serial peer's recursion.
-  inline std::uint64_t iterative_count(const tree& t)
+  template <class Tree>
+  std::uint64_t iterative_count(const Tree& t)
   {
     std::uint64_t count = 0;
     std::vector<std::uint64_t> pending{t.root};
@@ -141,7 +277,7 @@ namespace uts {
       ++count;
       const unsigned k = child_count(t, id);
       for (unsigned i = 0; i < k; ++i)
-        pending.push_back(child_id(id, i));
+        pending.push_back(child_id(t, id, i));
     }
     return count;
   }

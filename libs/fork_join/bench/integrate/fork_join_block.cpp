@@ -1,0 +1,33 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#include "../fork_join_thread_pool.hpp"
+#include "integrate.hpp"
+
+#include <boost/thread/executors/task_block.hpp>
+
+namespace {
+
+namespace ex = bench::fork_join::ex;
+
+// A task block per split: run() offers the left half to thieves, the right is integrated
+// inline, and the block's end joins.
+void run(const bench::config& cfg)
+{
+  const bench::integrate::interval whole = bench::integrate::whole(cfg.scale);
+  bench::fork_join::measure_roots(cfg, [&whole](ex::fork_join_thread_pool& pool) {
+    auto join2 = [&pool](auto&& left, auto&& right) {
+      ex::define_task_block(pool, [&](ex::task_block& tb) {
+        tb.run(left);
+        right();
+      });
+    };
+    return bench::integrate::bits(bench::integrate::integrate(whole, join2));
+  });
+}
+
+const bench::peer_registration registered{"integrate", "fork_join_block", &run};
+
+} // namespace
