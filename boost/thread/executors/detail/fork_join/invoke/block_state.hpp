@@ -8,8 +8,8 @@
 //
 // On a fork_join_thread_pool a child is a block_child_impl (block_child.hpp): a stack task
 // pushed to the running worker's deque, its storage taken from the block's arena (no
-// allocation for the first few children) when the block's owner runs it, and linked into the
-// block's list (head_), which a join walks. On any other executor the children are
+// allocation for the first few children) when the block's owner calls run(), and linked into
+// the block's list (head_), which a join walks. On any other executor the children are
 // generic_children (generic_fallback.hpp).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_STATE_HPP
@@ -180,6 +180,7 @@ namespace fork_join {
     // none of its children is alive, never under a child that still runs.
     void join_all() noexcept
     {
+      BOOST_THREAD_FJ_ASSERT(current_stack_id() == owner_);
       if (core_)
       {
         block_child* aside = nullptr;
@@ -204,7 +205,10 @@ namespace fork_join {
           const bool in_arena = !c->on_heap;
           c->finish(*core_, c, errors_);
           if (in_arena)
+          {
+            BOOST_THREAD_FJ_ASSERT(arena_children_ != 0);
             --arena_children_;
+          }
         }
         while (aside)
         {

@@ -95,6 +95,7 @@ namespace fork_join {
     void count_down(const boost::exception_ptr& e, bool interrupted)
     {
       lock_guard<mutex> lk(mtx_);
+      BOOST_THREAD_FJ_ASSERT(pending_ != 0); // one count_down per child
       errors_.add(e);
       if (interrupted)
         errors_.interrupted();
@@ -381,6 +382,7 @@ namespace fork_join {
         if (children_)
         {
           lock_guard<mutex> lk(children_->mtx_);
+          BOOST_THREAD_FJ_ASSERT(children_->here_ != 0);
           --children_->here_;
         }
       }
@@ -394,6 +396,7 @@ namespace fork_join {
     void done(const boost::exception_ptr& error, bool interrupted, cancel_region& region, exception_collector& errors)
     {
       lock_guard<mutex> lk(mtx_);
+      BOOST_THREAD_FJ_ASSERT(pending_ > here_); // the reporting child is pending and not counted here
       if (interrupted)
         errors.interrupted();
       if (error)
