@@ -74,8 +74,8 @@ namespace fork_join {
       // A consequence of the cancellation returns false unrecorded: rethrow() throws, as an
       // error was recorded or the enclosing region is canceled.
       return run_capturing_causes(
-          region_, g, [this] { fail(boost::exception_ptr(), true); },
-          [this](boost::exception_ptr e) { fail(e, false); });
+          region_, g, [this]() noexcept { fail(boost::exception_ptr(), true); },
+          [this](boost::exception_ptr e) noexcept { fail(e, false); });
     }
 
     // Returns: whether some chunk has thrown or an enclosing region is canceled; chunks and
@@ -104,8 +104,8 @@ namespace fork_join {
     // Throws: as rethrow(), which now has something to throw.
     [[noreturn]] void rethrow_with_current()
     {
-      run_capturing([] { throw; }, [this] { fail(boost::exception_ptr(), true); },
-                    [this](boost::exception_ptr e) { fail(e, false); });
+      run_capturing([] { throw; }, [this]() noexcept { fail(boost::exception_ptr(), true); },
+                    [this](boost::exception_ptr e) noexcept { fail(e, false); });
       errors_.throw_recorded();
     }
 

@@ -40,7 +40,7 @@ namespace fork_join {
 
   // Requires: called inside a catch block.
   // Returns: a boost::exception_ptr whose rethrow throws the very exception being handled.
-  inline boost::exception_ptr current_exception_lossless()
+  inline boost::exception_ptr current_exception_lossless() noexcept
   {
     try
     {
@@ -64,10 +64,12 @@ namespace fork_join {
   // interrupt() then still stops a worker inside a fork/join scope, instead of reaching it
   // wrapped in an exception_list (which would end the worker's closure with std::terminate).
   // Returns: whether run() returned normally.
-  // Throws: what interrupted() or failed() throw.
+  // Throws: what interrupted() or failed() throw; nothing if neither may (then noexcept, so that
+  // the handlers, inlined into a noexcept caller, need no cleanup of their own).
   // Inline: the path without an exception is the call of run() alone.
   template <class Run, class Interrupted, class Failed>
-  BOOST_FORCEINLINE bool run_capturing(Run&& run, Interrupted&& interrupted, Failed&& failed)
+  BOOST_FORCEINLINE bool run_capturing(Run&& run, Interrupted&& interrupted, Failed&& failed) noexcept(
+      noexcept(interrupted()) && noexcept(failed(boost::exception_ptr())))
   {
     try
     {

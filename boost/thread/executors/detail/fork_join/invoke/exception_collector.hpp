@@ -119,8 +119,29 @@ namespace fork_join {
   void invoke_collecting(F& f, exception_collector& errors) noexcept
   {
     run_capturing(
-        [&f] { std::invoke(f); }, [&errors] { errors.interrupted(); },
-        [&errors](const boost::exception_ptr& e) { errors.add(e); });
+        [&f] { std::invoke(f); }, [&errors]() noexcept { errors.interrupted(); },
+        [&errors](const boost::exception_ptr& e) noexcept { errors.add(e); });
+  }
+
+  // Requires: called inside a catch block.
+  // Returns: whether the exception being handled is a task_canceled_exception and `region` is
+  // canceled. Rethrows it to tell, only if the region is canceled.
+  inline bool is_consequence_of(const cancel_region& region) noexcept
+  {
+    if (!region.canceled())
+      return false;
+    try
+    {
+      throw;
+    }
+    catch (const executors::task_canceled_exception&)
+    {
+      return true;
+    }
+    catch (...)
+    {
+      return false;
+    }
   }
 
   // Effects: as run_capturing(run, interrupted, failed) (exception.hpp), but for a
@@ -128,27 +149,19 @@ namespace fork_join {
   // consequence of the cancellation (a block or algorithm in run() that the cancellation
   // stopped), whose cause is reported already or is a cancel(); it is reported to neither
   // callback. One thrown while the region is not canceled is a failure like any other.
-  // Returns: whether run() returned normally.
+  // Returns: whether run() returned normally. Throws: as run_capturing.
   template <class Run, class Interrupted, class Failed>
   BOOST_FORCEINLINE bool run_capturing_causes(const cancel_region& region, Run&& run, Interrupted&& interrupted,
-                                              Failed&& failed)
+                                              Failed&& failed) noexcept(noexcept(interrupted()) &&
+                                                                        noexcept(failed(boost::exception_ptr())))
   {
-    bool consequence = false;
-    const bool returned = run_capturing(
-        [&run, &region, &consequence] {
-          try
-          {
-            run();
-          }
-          catch (const executors::task_canceled_exception&)
-          {
-            if (!region.canceled())
-              throw; // thrown on its own: captured as a failure
-            consequence = true;
-          }
-        },
-        interrupted, failed);
-    return returned && !consequence;
+    // The consequence is told apart in the handler of any other exception, where it costs no
+    // code on the path without an exception (an own catch clause changed the caller's code).
+    return run_capturing(run, interrupted,
+                         [&region, &failed](boost::exception_ptr e) noexcept(noexcept(failed(boost::exception_ptr()))) {
+                           if (!is_consequence_of(region))
+                             failed(std::move(e));
+                         });
   }
 
 } // namespace fork_join

@@ -148,8 +148,8 @@ namespace fork_join {
     boost::exception_ptr e;
     bool interrupted = false;
     run_capturing(
-        [&f] { std::invoke(f); }, [&interrupted] { interrupted = true; },
-        [&e](boost::exception_ptr x) { e = std::move(x); });
+        [&f] { std::invoke(f); }, [&interrupted]() noexcept { interrupted = true; },
+        [&e](boost::exception_ptr x) noexcept { e = std::move(x); });
     latch.count_down(e, interrupted);
   }
 
@@ -295,7 +295,8 @@ namespace fork_join {
                   const region_proxy in(region);
                   std::invoke(*fn);
                 },
-                [&interrupted] { interrupted = true; }, [&error](boost::exception_ptr e) { error = std::move(e); });
+                [&interrupted]() noexcept { interrupted = true; },
+                [&error](boost::exception_ptr e) noexcept { error = std::move(e); });
           }
           fn.reset(); // the function object may refer to the block's frame: gone before it ends
           children.done(error, interrupted, region, errors);
@@ -330,7 +331,9 @@ namespace fork_join {
     // Requires: called on the owner's thread.
     // Effects: joins every child but those running on the owner's stack, running the
     // unclaimed ones here and helping ex (help_bounded) before it blocks.
-    void join(const generic_executor& ex) noexcept
+    // Out of line: inlined, its registers cost the join of every block on our pool a push and
+    // a pop (block_state::join_all).
+    BOOST_NOINLINE void join(const generic_executor& ex) noexcept
     {
       this_thread::disable_interruption no_interruption; // children refer to this frame
       run_unclaimed();

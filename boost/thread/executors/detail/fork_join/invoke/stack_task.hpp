@@ -158,7 +158,8 @@ namespace fork_join {
     BOOST_FORCEINLINE void keep_exception(Run run) noexcept
     {
       run_capturing(
-          run, [this] { interrupted_ = true; }, [this](boost::exception_ptr e) { error_ = std::move(e); });
+          run, [this]() noexcept { interrupted_ = true; },
+          [this](boost::exception_ptr e) noexcept { error_ = std::move(e); });
     }
 
     // Run by whoever takes the task from a queue. A discard (a queue dropping an unrun task,
