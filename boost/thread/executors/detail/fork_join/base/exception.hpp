@@ -58,18 +58,27 @@ namespace fork_join {
     }
   }
 
+  // run_capturing's default is_consequence: no exception is a consequence.
+  struct no_consequence
+  {
+    constexpr bool operator()() const noexcept { return false; }
+  };
+
   // Effects: calls run(). If it throws boost::thread_interrupted, calls interrupted(); if it
-  // throws anything else, calls failed(e), e that exception (current_exception_lossless()).
+  // throws anything else, calls failed(e) with that exception (current_exception_lossless()),
+  // unless is_consequence(), called in the handler (where it may rethrow the exception to look
+  // at it), says that it is the consequence of something reported elsewhere.
   // An interruption is kept apart so that the joiner rethrows it as itself: a pool's
   // interrupt() then still stops a worker inside a fork/join scope, instead of reaching it
   // wrapped in an exception_list (which would end the worker's closure with std::terminate).
   // Returns: whether run() returned normally.
-  // Throws: what interrupted() or failed() throw; nothing if neither may (then noexcept, so that
-  // the handlers, inlined into a noexcept caller, need no cleanup of their own).
+  // Throws: what the callbacks throw; nothing if none may (then noexcept, so that the
+  // handlers, inlined into a noexcept caller, need no cleanup of their own).
   // Inline: the path without an exception is the call of run() alone.
-  template <class Run, class Interrupted, class Failed>
-  BOOST_FORCEINLINE bool run_capturing(Run&& run, Interrupted&& interrupted, Failed&& failed) noexcept(
-      noexcept(interrupted()) && noexcept(failed(boost::exception_ptr())))
+  template <class Run, class Interrupted, class Failed, class IsConsequence = no_consequence>
+  BOOST_FORCEINLINE bool run_capturing(Run&& run, Interrupted&& interrupted, Failed&& failed,
+                                       IsConsequence is_consequence = IsConsequence())
+      noexcept(noexcept(interrupted()) && noexcept(failed(boost::exception_ptr())) && noexcept(is_consequence()))
   {
     try
     {
@@ -82,7 +91,8 @@ namespace fork_join {
     }
     catch (...)
     {
-      failed(current_exception_lossless());
+      if (!is_consequence())
+        failed(current_exception_lossless());
     }
     return false;
   }

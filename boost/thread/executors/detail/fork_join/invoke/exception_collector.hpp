@@ -152,16 +152,12 @@ namespace fork_join {
   // Returns: whether run() returned normally. Throws: as run_capturing.
   template <class Run, class Interrupted, class Failed>
   BOOST_FORCEINLINE bool run_capturing_causes(const cancel_region& region, Run&& run, Interrupted&& interrupted,
-                                              Failed&& failed) noexcept(noexcept(interrupted()) &&
-                                                                        noexcept(failed(boost::exception_ptr())))
+                                              Failed&& failed)
+      noexcept(noexcept(interrupted()) && noexcept(failed(boost::exception_ptr())))
   {
-    // The consequence is told apart in the handler of any other exception, where it costs no
-    // code on the path without an exception (an own catch clause changed the caller's code).
-    return run_capturing(run, interrupted,
-                         [&region, &failed](boost::exception_ptr e) noexcept(noexcept(failed(boost::exception_ptr()))) {
-                           if (!is_consequence_of(region))
-                             failed(std::move(e));
-                         });
+    // Told apart in the handler of any other exception, where it costs no code on the path
+    // without an exception (a catch clause of its own changed the caller's code).
+    return run_capturing(run, interrupted, failed, [&region]() noexcept { return is_consequence_of(region); });
   }
 
 } // namespace fork_join
