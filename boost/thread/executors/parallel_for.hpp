@@ -25,6 +25,7 @@
 #include <boost/thread/executors/detail/fork_join/base/config.hpp>
 #include <boost/thread/executors/detail/fork_join/algorithms/algorithm_scope.hpp>
 #include <boost/thread/executors/detail/fork_join/algorithms/split_range.hpp>
+#include <boost/thread/executors/fork_join_thread_pool.hpp>
 
 #include <cstddef>
 #include <type_traits>

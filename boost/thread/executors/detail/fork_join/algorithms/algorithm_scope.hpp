@@ -34,9 +34,10 @@
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_ALGORITHMS_ALGORITHM_SCOPE_HPP
 
 #include <boost/thread/executors/detail/fork_join/base/config.hpp>
-#include <boost/thread/executors/detail/fork_join/tasks/cancel_region.hpp>
 #include <boost/thread/executors/detail/fork_join/base/exception.hpp>
-#include <boost/thread/executors/parallel_invoke.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/exception_collector.hpp>
+#include <boost/thread/executors/detail/fork_join/scheduler/pool_fwd.hpp>
+#include <boost/thread/executors/detail/fork_join/tasks/cancel_region.hpp>
 #include <boost/thread/exceptions.hpp>
 #include <boost/throw_exception.hpp>
 
@@ -66,32 +67,15 @@ namespace fork_join {
     // that the cancellation stopped) is its consequence, not recorded.
     // Returns: whether g() returned normally.
     // Throws: nothing; running out of memory while recording an exception records a
-    // std::bad_alloc in its place (exception_collector in parallel_invoke.hpp).
+    // std::bad_alloc in its place (exception_collector.hpp).
     template <class G>
     bool run(G&& g) noexcept
     {
-      try
-      {
-        g();
-        return true;
-      }
-      catch (const executors::task_canceled_exception&)
-      {
-        if (region_.canceled())
-          return false; // rethrow() throws: an error was recorded, or the enclosing region is canceled
-        fail(current_exception_lossless(), false);
-        return false;
-      }
-      catch (const thread_interrupted&)
-      {
-        fail(boost::exception_ptr(), true);
-        return false;
-      }
-      catch (...)
-      {
-        fail(current_exception_lossless(), false);
-        return false;
-      }
+      // A consequence of the cancellation returns false unrecorded: rethrow() throws, as an
+      // error was recorded or the enclosing region is canceled.
+      return run_capturing_causes(
+          region_, g, [this]() noexcept { fail(boost::exception_ptr(), true); },
+          [this](boost::exception_ptr e) noexcept { fail(e, false); });
     }
 
     // Returns: whether some chunk has thrown or an enclosing region is canceled; chunks and
@@ -120,18 +104,8 @@ namespace fork_join {
     // Throws: as rethrow(), which now has something to throw.
     [[noreturn]] void rethrow_with_current()
     {
-      try
-      {
-        throw;
-      }
-      catch (const thread_interrupted&)
-      {
-        fail(boost::exception_ptr(), true);
-      }
-      catch (...)
-      {
-        fail(current_exception_lossless(), false);
-      }
+      run_capturing([] { throw; }, [this]() noexcept { fail(boost::exception_ptr(), true); },
+                    [this](boost::exception_ptr e) noexcept { fail(e, false); });
       errors_.throw_recorded();
     }
 

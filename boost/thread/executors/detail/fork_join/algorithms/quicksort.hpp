@@ -40,7 +40,7 @@
 
 #include <boost/thread/executors/detail/fork_join/base/config.hpp>
 #include <boost/thread/executors/detail/fork_join/algorithms/algorithm_scope.hpp>
-#include <boost/thread/executors/parallel_invoke.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/invoke_all.hpp>
 
 #include <algorithm>
 #include <cstddef>
@@ -435,7 +435,7 @@ namespace fork_join {
     // The halves catch everything, so parallel_invoke throws only if it could not start.
     c.scope.run([&] {
       quicksort_half<Context, It> right{{}, c, p + 1, last, r.no_moves, bad_left};
-      executors::parallel_invoke(c.ex, [&] { quicksort(c, first, p, has_predecessor, r.no_moves, bad_left); }, right);
+      invoke_all(c.ex, [&] { quicksort(c, first, p, has_predecessor, r.no_moves, bad_left); }, right);
     });
   }
 

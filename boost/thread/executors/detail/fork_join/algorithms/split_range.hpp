@@ -21,8 +21,9 @@
 
 #include <boost/thread/executors/detail/fork_join/base/config.hpp>
 #include <boost/thread/executors/detail/fork_join/algorithms/algorithm_scope.hpp>
-#include <boost/thread/executors/fork_join_thread_pool.hpp>
-#include <boost/thread/executors/parallel_invoke.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/invoke_all.hpp>
+#include <boost/thread/executors/detail/fork_join/scheduler/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/scheduler/pool_fwd.hpp>
 #include <boost/thread/thread_only.hpp>
 
 #include <cstddef>
@@ -161,7 +162,7 @@ namespace fork_join {
     // (the fallback's mutex): then nothing ran, and the scope records why.
     scope.run([&] {
       split_for_half<Executor, Size, Leaf> right{{}, ex, scope, mid, hi, grain, leaf};
-      executors::parallel_invoke(ex, [&] { split_for(ex, scope, lo, mid, grain, leaf); }, right);
+      invoke_all(ex, [&] { split_for(ex, scope, lo, mid, grain, leaf); }, right);
     });
   }
 
@@ -186,7 +187,7 @@ namespace fork_join {
     scope.run([&] {
       split_reduce_half<T, Executor, Size, Leaf, Combine> right_half{
           {}, ex, scope, mid, hi, grain, leaf, combine, right};
-      executors::parallel_invoke(ex, [&] { split_reduce(ex, scope, lo, mid, grain, leaf, combine, left); }, right_half);
+      invoke_all(ex, [&] { split_reduce(ex, scope, lo, mid, grain, leaf, combine, left); }, right_half);
     });
     if (left && right) // else a chunk threw: the scope will
       scope.run([&] { out.emplace(combine(std::move(*left), std::move(*right))); });

@@ -9,7 +9,7 @@
 // release(), after every child has been joined.
 //
 // Threading contract: only the thread that owns the block allocates from its arena; children
-// run by other threads get their storage from operator new (task_block.hpp).
+// run by other threads get their storage from operator new (block_state.hpp).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_ARENA_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_ARENA_HPP

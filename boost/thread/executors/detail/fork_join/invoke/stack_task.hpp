@@ -11,7 +11,7 @@
 //   ...             the parent does its own part;
 //   join(core, t)   returns once t has run, on whatever thread.
 // The parent may not leave the frame before join() returns, also when its own part throws:
-// parallel_invoke.hpp joins in a destructor-safe order.
+// invoke_all.hpp joins in a destructor-safe order.
 //
 // join(): the parent pops its own deque if t is its newest task: nobody stole it, and the parent
 // runs it inline (the common case, which costs a push, a pop and the call). Otherwise t was
@@ -152,23 +152,14 @@ namespace fork_join {
     }
 
   private:
-    // Calls run(), keeping its exception for the parent: an interruption as interrupted_ (it is
-    // rethrown as itself), anything else in error_.
+    // Calls run(), keeping its exception for the parent (run_capturing, exception.hpp): an
+    // interruption as interrupted_, anything else in error_.
     template <class Run>
     BOOST_FORCEINLINE void keep_exception(Run run) noexcept
     {
-      try
-      {
-        run();
-      }
-      catch (const thread_interrupted&)
-      {
-        interrupted_ = true;
-      }
-      catch (...)
-      {
-        error_ = current_exception_lossless();
-      }
+      run_capturing(
+          run, [this]() noexcept { interrupted_ = true; },
+          [this](boost::exception_ptr e) noexcept { error_ = std::move(e); });
     }
 
     // Run by whoever takes the task from a queue. A discard (a queue dropping an unrun task,

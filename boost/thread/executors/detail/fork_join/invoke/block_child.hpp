@@ -1,0 +1,165 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// A child of a task block on a fork_join_thread_pool: a stack task (stack_task.hpp) with the
+// child's function object, in storage from the block's arena (block_arena.hpp) or from
+// operator new, linked into the block's list and joined by the block (block_state.hpp).
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_CHILD_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_CHILD_HPP
+
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/thread/executors/detail/fork_join/fibers/parking.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/exception_collector.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/stack_task.hpp>
+#include <boost/thread/executors/detail/fork_join/scheduler/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/tasks/cancel_region.hpp>
+#include <boost/thread/executors/detail/fork_join/trace/trace.hpp>
+
+#include <functional>
+#include <new>
+#include <utility>
+
+namespace boost {
+namespace detail {
+namespace fork_join {
+
+  // A child of a block on our pool: linked into the block's list, joined by the block.
+  struct block_child
+  {
+    block_child* next = nullptr;
+    // Joins the child, adds its exception to `errors`, destroys it.
+    void (*finish)(pool_core& core, block_child* self, exception_collector& errors) = nullptr;
+    bool on_heap = false;      // from operator new, else from the owner's arena
+    // Owner-only (written and read on the block's owner stack only, see block_state::owner_):
+    // whether the child runs on the owner's stack right now, so that a wait() nested in it must
+    // not join it.
+    bool running_here = false;
+  };
+
+  // Marks a child as running on its block's owner stack while it runs there.
+  class running_on_owner
+  {
+  public:
+    running_on_owner(block_child& c, const void* owner) noexcept
+        : child_(detail::fork_join::current_stack_id() == owner ? &c : nullptr)
+    {
+      if (child_)
+        child_->running_here = true;
+    }
+    ~running_on_owner()
+    {
+      if (child_)
+        child_->running_here = false;
+    }
+    running_on_owner(const running_on_owner&) = delete;
+    running_on_owner& operator=(const running_on_owner&) = delete;
+
+  private:
+    block_child* const child_;
+  };
+
+  template <class G>
+  class block_child_impl final : public block_child
+  {
+  public:
+    template <class H>
+    block_child_impl(H&& h, cancel_region& region, const void* owner, bool heap)
+        : g_(std::forward<H>(h)), region_(region), owner_(owner), task_(*this, detail::fork_join::trace_span::block)
+    {
+      finish = &block_child_impl::finish_impl;
+      on_heap = heap;
+    }
+
+    // Returns: storage for one child from operator new, aligned as the child (a capture may be
+    // over-aligned). Throws: std::bad_alloc.
+    static void* allocate_on_heap()
+    {
+      if constexpr (alignof(block_child_impl) > __STDCPP_DEFAULT_NEW_ALIGNMENT__)
+        return ::operator new(sizeof(block_child_impl), std::align_val_t(alignof(block_child_impl)));
+      else
+        return ::operator new(sizeof(block_child_impl));
+    }
+
+    // Effects: frees storage of allocate_on_heap().
+    static void deallocate_on_heap(void* p) noexcept
+    {
+      if constexpr (alignof(block_child_impl) > __STDCPP_DEFAULT_NEW_ALIGNMENT__)
+        ::operator delete(p, std::align_val_t(alignof(block_child_impl)));
+      else
+        ::operator delete(p);
+    }
+
+    stack_task_impl<block_child_impl>& task() noexcept { return task_; }
+    void mark_inline() noexcept { queued_ = false; }
+
+    // What the stack task runs: skipped once the block (or a region enclosing it) is
+    // canceled; a throw cancels the block. Run inline (the owner's join popped it), the child
+    // runs in the owner's code, where the block's region is current: define_task_block and
+    // wait() make it so around the joins (cancel_region.hpp).
+    void operator()()
+    {
+      // Cancellation is a hint to skip work not yet started (cancel_region.hpp); the exceptions
+      // themselves travel through the stack task's completion.
+      if (region_.canceled())
+        return;
+      const running_on_owner mark(*this, owner_);
+      try
+      {
+        std::invoke(g_);
+      }
+      catch (const executors::task_canceled_exception&)
+      {
+        // Usually a nested run(), wait(), block or algorithm saw the cancellation, whose cause
+        // is already collected (or is a cancel()); one thrown on its own (block not canceled)
+        // is collected like any other.
+        if (region_.canceled())
+          return;
+        region_.cancel();
+        throw;
+      }
+      catch (...)
+      {
+        region_.cancel();
+        throw;
+      }
+    }
+
+    // What the stack task runs when taken from a queue (a thief, or a join helping in a frame
+    // of its own), or when run() runs it where it was called: the same, in the block's region
+    // made current here (stack_task.hpp).
+    void run_in_own_region()
+    {
+      const region_proxy in(region_);
+      (*this)();
+    }
+
+  private:
+    static void finish_impl(pool_core& core, block_child* b, exception_collector& errors) noexcept
+    {
+      block_child_impl* const self = static_cast<block_child_impl*>(b);
+      if (self->queued_)
+        join(core, self->task_);
+      errors.add(self->task_.error());
+      if (self->task_.interrupted())
+        errors.interrupted();
+      const bool heap = self->on_heap;
+      self->~block_child_impl();
+      if (heap)
+        deallocate_on_heap(self);
+    }
+
+    G g_;
+    cancel_region& region_; // the block's
+    const void* const owner_; // the block's owner stack (current_stack_id())
+    stack_task_impl<block_child_impl> task_;
+    bool queued_ = true;
+  };
+
+} // namespace fork_join
+} // namespace detail
+} // namespace boost
+
+#endif // header

@@ -1,0 +1,284 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// The state and the machinery of one task_block (task_block.hpp, which forwards to it): its
+// cancellation region, its children and their storage, their join, its exceptions.
+//
+// On a fork_join_thread_pool a child is a block_child_impl (block_child.hpp): a stack task
+// pushed to the running worker's deque, its storage taken from the block's arena (no
+// allocation for the first few children) when the block's owner calls run(), and linked into
+// the block's list (head_), which a join walks. On any other executor the children are
+// generic_children (generic_fallback.hpp).
+
+#ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_STATE_HPP
+#define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_STATE_HPP
+
+#include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/thread/executors/detail/fork_join/base/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/fibers/parking.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/block_arena.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/block_child.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/exception_collector.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/generic_fallback.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/stack_task.hpp>
+#include <boost/thread/executors/detail/fork_join/scheduler/pool_core.hpp>
+#include <boost/thread/executors/detail/fork_join/scheduler/pool_fwd.hpp>
+#include <boost/thread/executors/detail/fork_join/tasks/cancel_region.hpp>
+#include <boost/throw_exception.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <new>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+namespace boost {
+namespace detail {
+namespace fork_join {
+
+  class block_state
+  {
+  public:
+    // Effects: the state of a block on ex, made on the calling stack (its owner).
+    template <class Executor>
+    explicit block_state(Executor& ex) : core_(core_for(ex)), generic_(generic_for(ex))
+    {
+    }
+    block_state(const block_state&) = delete;
+    block_state& operator=(const block_state&) = delete;
+
+    // task_block::run.
+    template <class G>
+    void run(G&& g)
+    {
+      if (region_.canceled()) // a hint, see block_child_impl
+        throw_canceled();
+      typedef typename std::decay<G>::type fn;
+      if (core_)
+        run_on_pool<fn>(std::forward<G>(g));
+      else
+        generic_children_.run<fn>(std::forward<G>(g), generic_, region_, owner_, errors_);
+    }
+
+    // task_block::wait.
+    void wait()
+    {
+      if (current_stack_id() != owner_)
+        boost::throw_exception(std::logic_error("task_block::wait: not on the thread (stack) that runs the block"));
+      {
+        // The children that the join runs inline run in the block's region (block_child_impl),
+        // wherever the wait was called from.
+        const region_proxy in(region_);
+        join_all();
+      }
+      if (region_.canceled()) // join_all() has synchronized with every child
+        throw_canceled();
+    }
+
+    // task_block::cancel and task_block::is_canceling.
+    void cancel() noexcept { region_.cancel(); }
+    bool canceled() const noexcept { return region_.canceled(); }
+
+    // Requires: tb is the task_block of *this, on the stack that made it.
+    // Effects: define_task_block's: calls f(tb), then joins every child, however f ends; an
+    // exception of f is recorded and cancels the block.
+    // Throws: what the block collected (rethrow()).
+    template <class F, class TaskBlock>
+    void define(F& f, TaskBlock& tb)
+    {
+      {
+        // Children refer to this frame: joined on every way out of this scope, also if
+        // recording f's exception throws.
+        const join_on_exit join(*this);
+        run_capturing_causes(
+            region_, [&f, &tb] { std::invoke(f, tb); }, [this] { fail(boost::exception_ptr(), true); },
+            [this](boost::exception_ptr e) { fail(e, false); });
+      }
+      rethrow();
+    }
+
+  private:
+    static pool_core* core_for(executors::fork_join_thread_pool& ex) noexcept { return core_of(ex).get(); }
+    template <class Executor>
+    static pool_core* core_for(Executor&) noexcept
+    {
+      return nullptr;
+    }
+    static generic_executor generic_for(executors::fork_join_thread_pool&) noexcept { return {}; }
+    template <class Executor>
+    static generic_executor generic_for(Executor& ex) noexcept
+    {
+      return generic_executor::of(ex);
+    }
+
+    template <class Fn, class G>
+    void run_on_pool(G&& g)
+    {
+      typedef block_child_impl<Fn> child;
+      // The block's owner takes storage from the arena; any other thread (a child calling
+      // run on its parent's block) from operator new. Both align it as the child, whose
+      // function object may be over-aligned.
+      const bool own = current_stack_id() == owner_;
+      void* mem = own ? arena_.allocate(sizeof(child), alignof(child)) : child::allocate_on_heap();
+      child* c = nullptr;
+      try
+      {
+        c = new (mem) child(std::forward<G>(g), region_, owner_, !own);
+      }
+      catch (...)
+      {
+        if (!own)
+          child::deallocate_on_heap(mem);
+        throw;
+      }
+      if (own)
+        ++arena_children_;
+      bool queued = false;
+      try
+      {
+        queued = spawn(*core_, c->task());
+      }
+      catch (...)
+      {
+        // Out of memory growing a queue: nothing queued, the child runs here below.
+      }
+      if (!queued)
+      {
+        c->mark_inline();
+        run_unqueued(c->task()); // run() may be called from another region, or thread
+      }
+      // release: the child's construction is published with it to the owner's acquire
+      // exchange in join_all().
+      c->next = head_.load(std::memory_order_relaxed);
+      while (!head_.compare_exchange_weak(c->next, c, std::memory_order_release, std::memory_order_relaxed))
+      {
+      }
+    }
+
+    // Effects: runs a child that could not be queued, where run() was called, in the block's
+    // region. Out of line: a rare path, kept out of the code of every block's function.
+    template <class Task>
+    BOOST_NOINLINE static void run_unqueued(Task& t) noexcept
+    {
+      t.invoke_in_own_region();
+    }
+
+    // Requires: called on the owner's thread.
+    // Effects: joins every child but those running on the calling thread's stack; collects
+    // their exceptions (which needs no memory: exception_collector).
+    // Nesting: a child that the owner runs (inline, or while its join helps) may call wait(),
+    // so join_all() may be nested in itself on the owner's thread. The walk is therefore kept
+    // in members rather than in this frame: taken_ holds the children taken from head_ and
+    // not yet joined, and a nested join_all() goes on with it, so that no frame holds a
+    // pointer to a child that another frame destroys. A child on this thread's stack (the
+    // caller of a nested wait() and the children it runs in) cannot be joined here: it is
+    // set aside and handed back, for the join it is nested in. The arena is released only once
+    // none of its children is alive, never under a child that still runs.
+    void join_all() noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(current_stack_id() == owner_);
+      if (core_)
+      {
+        block_child* aside = nullptr;
+        for (;;)
+        {
+          block_child* c = taken_;
+          if (!c)
+          {
+            // acquire: pairs with the release CAS in run_on_pool(). Children may add children
+            // while we join, so repeat until the list stays empty.
+            c = head_.exchange(nullptr, std::memory_order_acquire);
+            if (!c)
+              break;
+          }
+          taken_ = c->next;
+          if (c->running_here)
+          {
+            c->next = aside;
+            aside = c;
+            continue;
+          }
+          const bool in_arena = !c->on_heap;
+          c->finish(*core_, c, errors_);
+          if (in_arena)
+          {
+            BOOST_THREAD_FJ_ASSERT(arena_children_ != 0);
+            --arena_children_;
+          }
+        }
+        while (aside)
+        {
+          block_child* const next = aside->next;
+          aside->next = taken_;
+          taken_ = aside;
+          aside = next;
+        }
+        if (arena_children_ == 0)
+          arena_.release();
+        return;
+      }
+      generic_children_.join(generic_);
+    }
+
+    // Joins the block when define()'s scope ends, however it ends.
+    class join_on_exit
+    {
+    public:
+      explicit join_on_exit(block_state& b) noexcept : b_(b) {}
+      ~join_on_exit() { b_.join_all(); }
+      join_on_exit(const join_on_exit&) = delete;
+      join_on_exit& operator=(const join_on_exit&) = delete;
+
+    private:
+      block_state& b_;
+    };
+
+    // Effects: records an exception (or an interruption) of the block's own function and
+    // cancels the block.
+    // Throws: nothing but lock_error (recording needs no memory: exception_collector).
+    void fail(const boost::exception_ptr& e, bool interrupted)
+    {
+      region_.cancel();
+      generic_children_.record(errors_, e, interrupted);
+    }
+
+    // Throws: what the block collected; else task_canceled_exception if a region enclosing the
+    // block is canceled (children may have been skipped: the block's work is not whole).
+    void rethrow()
+    {
+      errors_.rethrow();
+      if (region_.outer_canceled())
+        throw_canceled();
+    }
+
+    // The block's cancellation region, nested in the region that called define_task_block, and
+    // current on the calling stack while the block lives: for f and for the final join, where
+    // the children that nobody took run inline (cancel_region.hpp). Its flag is the block's:
+    // set by cancel() or a failure.
+    nested_region region_;
+    pool_core* const core_ = nullptr;
+    const generic_executor generic_{};
+    // The stack the block runs on (the thread that called define_task_block, or the fiber it
+    // ran on there: parking.hpp), which alone nests the block's frames; another stack of the
+    // same thread may run while the block's frame is parked, and is not nested in it.
+    const void* const owner_ = current_stack_id();
+    std::atomic<block_child*> head_{nullptr};
+    block_arena arena_;
+    // Owner-only: children taken from head_ and not yet joined (join_all()), and how many
+    // children of the arena are alive.
+    block_child* taken_ = nullptr;
+    std::size_t arena_children_ = 0;
+    // The children on another executor, whose reports to errors_ take its mutex.
+    generic_children generic_children_;
+    exception_collector errors_;
+  };
+
+} // namespace fork_join
+} // namespace detail
+} // namespace boost
+
+#endif // header
