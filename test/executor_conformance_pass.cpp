@@ -61,7 +61,7 @@ template <class Pool>
 struct direct
 {
   // boost::async(ex, ...) calls this library's overload (fork_join_thread_pool.hpp) only here,
-  // and not in the public-API-only build, which has none (doc/index.md, "Boost internals").
+  // and not in the public-API-only build, which has none (doc/index.md, "Boost versions, internals and the public-API-only mode").
   static constexpr bool async_is_ours =
       std::is_same<Pool, fork_join_thread_pool>::value && !boost::detail::fork_join::public_api_only;
   direct() : pool_(2) {}

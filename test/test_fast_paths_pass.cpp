@@ -393,7 +393,7 @@ BOOST_AUTO_TEST_CASE(at_thread_entry_always_refuses)
   BOOST_TEST(ran.load() == 10);
 }
 
-// Ledger (doc/index.md, "Fast paths and their assumptions"): what the shortcuts that remain
+// Ledger (doc/design.md, "Fast paths and their assumptions"): what the shortcuts that remain
 // assume, attacked directly.
 
 // Several threads, inside the pool and outside, wait on copies of one shared_future while a
@@ -552,7 +552,7 @@ BOOST_AUTO_TEST_CASE(futures_moved_across_threads_then_joined)
   }
 }
 
-// "Join takes its task from the middle of its own deque" (doc/index.md ledger): the joiner reads
+// "Join takes its task from the middle of its own deque" (doc/design.md, "Fast paths and their assumptions"): the joiner reads
 // the awaited task's deque index and tag without a lock and claims the task in its own deque only
 // if that slot holds exactly that task. Attacked here: futures forked by one worker (their indices
 // point into its deque) joined in fork order by another worker whose own deque holds its own forks

@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Regression tests of the progress guarantee (doc/index.md, "Progress"): a waiting thread never
+// Regression tests of the progress guarantee (doc/design.md, "Progress"): a waiting thread never
 // runs a task that waits for what sits below it on its stack, and a thread that sleeps in a wait
 // costs the pool no worker. The defect, as first reported: "Task A forks C and joins it; C is
 // stolen; while A waits, its join runs any queued task, here B; B joins A's future. A can never

@@ -4,7 +4,7 @@
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
 // White-box: forked_task_of (detail/fork_join/futures/fork_state.hpp) finds the task behind a plain
-// boost::future through its fast path "cast cache" (doc/index.md ledger): per thread and result
+// boost::future through its fast path "cast cache" (doc/design.md, "Fast paths and their assumptions"): per thread and result
 // type, the dynamic type of the shared state last cast and where its task part sits, so that a
 // run of futures of one type costs one dynamic_cast. Its precondition is that one dynamic type
 // always has its task part at the same offset, and that a type seen before is recognised by its
@@ -167,7 +167,7 @@ BOOST_AUTO_TEST_CASE(threads_with_different_mixes_at_once)
   BOOST_TEST(wrong.load() == 0);
 }
 
-// ---- The fast path "unwatched completion" (fork_state::finish, doc/index.md ledger). ----
+// ---- The fast path "unwatched completion" (fork_state::finish, doc/design.md, "Fast paths and their assumptions"). ----
 // A fork's completion notifies Boost's condition variable, walks the external waiters and
 // launches continuations only if a Boost wait or a continuation marked the block watched first.
 // Each case below is a way Boost lets another thread wait on a fork's future, started while the

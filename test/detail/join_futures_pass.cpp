@@ -3,8 +3,8 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// The joins' fast path "own newest child" (detail/fork_join/futures/join_futures.hpp, doc/index.md
-// ledger): a pool thread whose awaited task is the newest of its own deque takes it and runs
+// The joins' fast path "own newest child" (detail/fork_join/futures/join_futures.hpp, doc/design.md,
+// "Fast paths and their assumptions"): a pool thread whose awaited task is the newest of its own deque takes it and runs
 // it without building the wait. Each case attacks one part of its precondition:
 //  - the task is the newest of the *calling* thread's deque of the *joined* pool: a future of
 //    another pool, a join that names another pool, a future moved into another task;

@@ -96,7 +96,7 @@
  *    as in event_count.pml (exact, since both are only compared for equality, and finite);
  *  - not modelled: the idle spin rounds before the sleep (more looks, which the interleavings
  *    already contain), other tasks and their queues (event_count.pml), polled frames,
- *    interruption, outside waiters (thread_parker) in a list, the orphaned bit; init's close()
+ *    interruption, outside waiters (thread_sleeper) in a list, the orphaned bit; init's close()
  *    stands for the pool's end, which lets the idle thread leave.
  *
  * Mutations (spin -DM_..., each must make pan report an error; check.sh verifies that):

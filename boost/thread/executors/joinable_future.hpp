@@ -200,7 +200,7 @@ namespace executors {
     }
 
     // The task's scheduler, if forked from outside its threads. Fast path, "no scheduler
-    // reference" (doc/index.md ledger): a copy per fork would write a line all threads share.
+    // reference" (doc/design.md, "Fast paths and their assumptions"): a copy per fork would write a line all threads share.
     std::shared_ptr<detail::fork_join::pool_core> keep_;
 #ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
     // The task of the future, if fork() made it, else null; it moves with the state, node_ keeps it.

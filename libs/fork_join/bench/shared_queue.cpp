@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// fork_join_shared_queue_bench: the measurement behind doc/index.md's "Where Boost.Lockfree is
+// fork_join_shared_queue_bench: the measurement behind doc/design.md's "Where Boost.Lockfree is
 // used". The pool's shared queue (submissions from outside threads) is a mutex-protected deque,
 // detail/fork_join/primitives/locked_deque.hpp; the alternative Boost offers is boost::lockfree::queue. Both
 // carry task pointers here, as they would in the pool: P producer threads push N pointers each

@@ -64,7 +64,7 @@ namespace sort {
   // noinline: every peer runs the same machine code for them (one out-of-line copy), so a
   // peer's time does not depend on how the compiler allocates registers for a merge loop
   // inlined beside that peer's scheduling code (a change in the library's inlining once moved
-  // the fork peer's merge by 12%, doc/benchmark/README.md "Traces").
+  // the fork peer's merge by 12%, doc/benchmark/README.md, "Traces off and on").
 
   // Effects: the whole sort for n <= grain.
   __attribute__((noinline)) inline void sort_leaf(int* a, int* b, std::size_t n, bool into_b)

@@ -10,7 +10,7 @@
 // quietly stop helping. So each is checked here, and a failing check says to define
 // BOOST_THREAD_FJ_PUBLIC_API_ONLY, which builds the library on Boost's public API alone
 // (slower: a fork then goes through a boost::promise, as on any executor; see doc/index.md,
-// "Boost internals and the public-API-only mode").
+// "Boost versions, internals and the public-API-only mode").
 //
 // What is used, and by what (the default build):
 //  1. basic_future<R>::future_, the future's boost::shared_ptr<shared_state<R> >: fork() and
@@ -26,7 +26,7 @@
 //  4. shared_state<R>::result: boost::optional<T> or csbl::unique_ptr<T> (T* for T&); read by
 //     the lock-free get() (take_stored) and reset by make_idle.
 //  5. is_valid_, exception and done, read without the mutex after the run record's acquire
-//     (the "lock-free get()" and "unlocked readiness and validity" fast paths, doc/index.md).
+//     (the "lock-free get()" and "unlocked readiness and validity" fast paths, doc/design.md).
 //  6. get_executor() and set_executor_policy(): the executor Boost records for
 //     boost::async(ex, f) and then(ex, f) (a boost::shared_ptr<executor>), read by a join to
 //     find the pool to help, written by our boost::async.

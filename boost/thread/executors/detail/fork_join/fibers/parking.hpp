@@ -445,7 +445,7 @@ namespace fork_join {
 
     // Returns: a parked frame that may resume (posted, or polled and ready), in post order, or
     // nullptr. The caller resumes it at once.
-    // Fast path, "Polled frames" (doc/index.md ledger): a frame waiting for a future that
+    // Fast path, "Polled frames" (doc/design.md, "Fast paths and their assumptions"): a frame waiting for a future that
     // nothing posts is checked between tasks, one per look, instead of being registered.
     parked_frame* take_ready() noexcept
     {
@@ -494,7 +494,7 @@ namespace fork_join {
     // Effects: for an interruption of the thread: every interruptible polled frame, and every
     // interruptible hooked frame whose hook it cancels, is marked interrupted and made ready
     // (a frame registered with a task of this library resumes when its task is done).
-    // Fast path, "Registered frames are not deregistered" (doc/index.md ledger): a registered
+    // Fast path, "Registered frames are not deregistered" (doc/design.md, "Fast paths and their assumptions"): a registered
     // frame stays in its task's list of wakers until posted, so no list ever removes one.
     void interrupt_polled() noexcept
     {

@@ -270,7 +270,7 @@ namespace fork_join {
           State* const s = blocks_[i];
           if (!s->spare_) // in flight
           {
-            // Fast path, "sweep reuse" (doc/index.md ledger), as in sweep().
+            // Fast path, "sweep reuse" (doc/design.md, "Fast paths and their assumptions"), as in sweep().
             if (!(s->run_.stored() && s->self_.use_count() == 1))
               return;
             s->spare_ = s->self_;
@@ -311,7 +311,7 @@ namespace fork_join {
       {
         State* const s = blocks_[i];
         const std::size_t size = blocks_.size();
-        // Fast path, "sweep reuse" (doc/index.md ledger): no future, waiter or continuation is left.
+        // Fast path, "sweep reuse" (doc/design.md, "Fast paths and their assumptions"): no future, waiter or continuation is left.
         if (!s->spare_ && s->run_.stored() && s->self_.use_count() == 1)
         {
           s->spare_ = s->self_; // the future's reference again (one increment, off the fast path)

@@ -93,7 +93,7 @@ namespace fork_join {
   // boost::async made it, else nullptr (also for an invalid future). A join that holds a
   // plain boost::future finds it this way, so that boost::async(pool, f) futures are joined as
   // forks.
-  // Fast path, "cast cache" (doc/index.md ledger): the cast from Boost's shared state to our task
+  // Fast path, "cast cache" (doc/design.md, "Fast paths and their assumptions"): the cast from Boost's shared state to our task
   // part is a cross-cast, which searches the state's class hierarchy and compares type names
   // (a fifth of a boost::async + join on fib). Each thread remembers, per R, the dynamic type it
   // cast last and where that type's task part sits (or that it has none), and a state of that
@@ -169,7 +169,7 @@ namespace fork_join {
     // Returns: the reference the future holds (moved out of the block).
     future_ref future_reference() noexcept { return std::move(spare_); }
 
-    // Fast path, "never deferred" (doc/index.md ledger): a fork's state is never deferred, so this is
+    // Fast path, "never deferred" (doc/design.md, "Fast paths and their assumptions"): a fork's state is never deferred, so this is
     // answered without the mutex Boost's own version takes.
     bool run_if_is_deferred() override { return false; }
 
@@ -248,7 +248,7 @@ namespace fork_join {
       post_wakers(old); // touches the wakers only: the block may be reused or gone
     }
 
-    // offer_back() for this type. Fast path, "block give-back" (doc/index.md ledger): skips building a
+    // offer_back() for this type. Fast path, "block give-back" (doc/design.md, "Fast paths and their assumptions"): skips building a
     // new state; precondition: the forking thread, stored(), and no reference but this future
     // and self_ (every other holder of the state holds a reference of its own).
     static void offer(const forked_result<R>* t, future_ref& future) noexcept
@@ -308,7 +308,7 @@ namespace fork_join {
     // Effects: stores the result (none for void) and marks the state done, under its mutex, as
     // Boost's mark_finished_with_result does; the waiters, external waiters and continuations
     // are woken or launched only if the block is watched.
-    // Fast path, "unwatched completion" (doc/index.md ledger): skips the condition variable's
+    // Fast path, "unwatched completion" (doc/design.md, "Fast paths and their assumptions"): skips the condition variable's
     // notify (its own mutex and a broadcast), the walk of the external waiters and the
     // continuations' check. Precondition: every thread that waits on the state's condition
     // variable, registers an external waiter (wait_for_any) or attaches a continuation set
@@ -364,7 +364,7 @@ namespace fork_join {
     std::atomic<bool> watched_{false};
   };
 
-  // Fast path, "lock-free get()" (doc/index.md ledger).
+  // Fast path, "lock-free get()" (doc/design.md, "Fast paths and their assumptions").
   // Requires: s is the shared state of a fork (fork_state above) whose record says stored(),
   // and only the thread that owns the unique future calls this (so is_valid_, which only the
   // owner's get() writes, needs no lock; done, the result and the exception were written

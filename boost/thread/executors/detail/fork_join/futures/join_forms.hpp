@@ -258,7 +258,7 @@ namespace fork_join {
   {
     constexpr std::size_t n = sizeof...(Futures);
     // Looked up once: for a plain boost::future each lookup is a cross-cast (forked_task_of).
-    // Fast path, "cached task lookups" (doc/index.md ledger): no future changes its state during the join
+    // Fast path, "cached task lookups" (doc/design.md, "Fast paths and their assumptions"): no future changes its state during the join
     // (that would be a non-const call on it, which Boost forbids meanwhile).
     const forked_task* const tasks[n] = {task_of(fs)...};
     const run_record* records[n + 1] = {};
@@ -277,7 +277,7 @@ namespace fork_join {
   template <class Iterator>
   BOOST_FORCEINLINE void join_range(pool_core* core, Iterator first, Iterator last)
   {
-    // Fast path, "own newest child" (doc/index.md ledger), from the range's back: children
+    // Fast path, "own newest child" (doc/design.md, "Fast paths and their assumptions"), from the range's back: children
     // forked in range order and joined at once are popped newest first, as the help loop would
     // take them, without building its wait.
     last = run_back_if_own_newest(core, first, last);

@@ -68,7 +68,7 @@ namespace fork_join {
     return nullptr;
   }
 
-  // Fast path, "unlocked readiness and validity" (doc/index.md ledger).
+  // Fast path, "unlocked readiness and validity" (doc/design.md, "Fast paths and their assumptions").
   // Throws: future_uninitialized if f is not valid. Given the run record of f's task (fork()
   // or our boost::async made it; else null), without the shared state's mutex, which Boost's
   // valid() takes: is_valid_ is only written by the get() of the future's owner, the thread
@@ -157,7 +157,7 @@ namespace fork_join {
     help_until(first, second, scope, wait, spin_rounds);
   }
 
-  // Fast path, "unlocked readiness and validity" (doc/index.md ledger).
+  // Fast path, "unlocked readiness and validity" (doc/design.md, "Fast paths and their assumptions").
   // Returns: f.is_ready(), read from the run record of the task behind f (fork_state.hpp)
   // without the shared state's mutex when there is one (record not null).
   // Requires: f.valid().
@@ -167,7 +167,7 @@ namespace fork_join {
     return record ? record->stored() : f.is_ready();
   }
 
-  // Fast path, "never deferred" (doc/index.md ledger): a future whose task fork() or our
+  // Fast path, "never deferred" (doc/design.md, "Fast paths and their assumptions"): a future whose task fork() or our
   // boost::async made (task not null) is never deferred, so only other futures are asked (in
   // the public-API-only build the question is a wait_for(0): the state's mutex and a clock).
   // Returns: whether f (valid) is deferred; if so, it has been run on the calling thread.
@@ -177,7 +177,7 @@ namespace fork_join {
     return !task && run_if_deferred(f);
   }
 
-  // Fast path, "own newest child" (doc/index.md ledger).
+  // Fast path, "own newest child" (doc/design.md, "Fast paths and their assumptions").
   // Requires: task is null or the task behind a valid future the caller holds (whose
   // reference keeps the block, and so the task, alive and bound to that future).
   // Precondition of the shortcut: the calling thread is a pool thread of `core` with stack to

@@ -22,7 +22,7 @@
 // count in t first (note_runner), which is how the parent knows what the thief spawned for t.
 //
 // Completion handshake (no allocation, so a wait never needs memory): the state is pending,
-// done, or the address of the parent's waker (waker.hpp: its thread_parker, or its parked
+// done, or the address of the parent's waker (waker.hpp: its thread_sleeper, or its parked
 // frame). The parent that must wait compare-exchanges pending -> its waker and, if that
 // succeeded, sleeps or stays parked until posted; the thief, after running t, exchanges the
 // state to done and posts the waker it finds there. After that exchange the thief touches
@@ -66,7 +66,7 @@ namespace fork_join {
     // release exchange in finish(), for the child's effects and error_.
     bool done() const noexcept { return run_.done(); }
 
-    // What a waiter may leapfrog to (task_frame.hpp, rule (b)).
+    // What a waiter may leapfrog to (admission.hpp, rule (b)).
     const run_record& record() const noexcept { return run_; }
 
     // Requires: called by the parent, at most once per wait, after spawn() returned true.
@@ -86,9 +86,9 @@ namespace fork_join {
     // not parking (help.hpp). Effects: returns once the task is done, sleeping until then.
     void wait_done() noexcept
     {
-      thread_parker& parker = thread_parker::of_this_thread();
-      if (add_waker(parker))
-        parker.wait(); // the thief's post() follows its exchange: done, and ordered by the mutex
+      thread_sleeper& sleeper = thread_sleeper::of_this_thread();
+      if (add_waker(sleeper))
+        sleeper.wait(); // the thief's post() follows its exchange: done, and ordered by the mutex
     }
 
     // Returns: the exception the callable threw (lossless, exception.hpp), if any.
@@ -107,7 +107,7 @@ namespace fork_join {
     void finish() noexcept
     {
       // acq_rel: release publishes the child's effects (and error_) to the parent's done() or
-      // to its wake-up; acquire pairs with the parent's compare-exchange, so the parker it
+      // to its wake-up; acquire pairs with the parent's compare-exchange, so the sleeper it
       // registered is seen built. After this, *this may be gone.
       const std::uintptr_t old = run_.state.exchange(run_record::done_state, std::memory_order_acq_rel);
       if (old != run_record::pending)
@@ -192,7 +192,7 @@ namespace fork_join {
   BOOST_NOINLINE inline void wait_for_stack_task(pool_core& core, stack_task& t) noexcept
   {
     // Stolen, or not the newest: t's parent may run t (wherever it is still queued) and what
-    // t's thief spawns for t (task_frame.hpp, rules (a) and (b)).
+    // t's thief spawns for t (admission.hpp, rules (a) and (b)).
     wait_scope scope;
     scope.awaited_task = &t;
     scope.claimable[0] = &t; // under a newer task (a fork nobody joins yet): taken from there
@@ -205,7 +205,7 @@ namespace fork_join {
 
   // Requires: spawn(core, t) returned true on this thread.
   // Effects: returns once t has run, running it inline if nobody took it; helps while it waits,
-  // running only what task_frame.hpp's rule admits.
+  // running only what the admission rule (admission.hpp) admits.
   // Throws: nothing; a task run while helping that throws boost::thread_interrupted itself
   // (not through an interruption point: interruption is disabled) calls std::terminate, as the
   // frame holding t cannot be left before t is done.

@@ -109,7 +109,7 @@ namespace fork_join {
     void notify_all() { notify(true); }
 
     // For a worker that has just pushed to its own deque: notify_one() if anybody is registered.
-    // Fast path, "idle-sleeper check" (doc/index.md ledger).
+    // Fast path, "idle-sleeper check" (doc/design.md, "Fast paths and their assumptions").
     void notify_one_if_waiting()
     {
       // seq_cst fence: the pusher's half of the store-buffering pair with prepare_wait(). The

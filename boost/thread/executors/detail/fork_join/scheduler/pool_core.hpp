@@ -24,7 +24,7 @@
 //    and runs schedule() on a fresh fiber; each schedule() loop, between tasks, resumes the
 //    thread's parked frames that were posted. So no thread ever blocks in a join and none is
 //    ever added (the spare threads of ForkJoinPool's compensation, which this design replaced,
-//    doc/index.md): the pool runs on exactly thread_count() threads.
+//    doc/design.md, "Progress"): the pool runs on exactly thread_count() threads.
 //  - The core outlives the pool object while an executor_ref (a future's recorded executor)
 //    refers to it; after the pool is destroyed it is closed and empty, so such a reference can
 //    still be used safely: submit throws sync_queue_is_closed, helping finds no work.
@@ -148,7 +148,7 @@ namespace fork_join {
     {
       if (worker_slot* const own = own_slot())
       {
-        // Shortcut, "Spare stack" (doc/index.md ledger): a stack task is queued only while its
+        // Shortcut, "Spare stack" (doc/design.md, "Fast paths and their assumptions"): a stack task is queued only while its
         // thread holds a spare stack, so that its wait, which cannot give up, can park. Without
         // one (the system refused the last mapping) each push tries a free stack, then a
         // mapping, until it gets one; meanwhile children run inline.
@@ -411,7 +411,7 @@ namespace fork_join {
       const outside_access guard(core->own_slot() ? nullptr : &core->outside_);
       home.push_posted(frame);
       // All: the frame's own thread must wake, and notify_one could wake another.
-      // Fast path, "Posts wake all sleepers" (doc/index.md ledger): no wake-up per thread; the
+      // Fast path, "Posts wake all sleepers" (doc/design.md, "Fast paths and their assumptions"): no wake-up per thread; the
       // home thread re-checks its posted frames after prepare_wait() (schedule()).
       core->sleep_.wake_all();
     }

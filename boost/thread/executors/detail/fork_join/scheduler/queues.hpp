@@ -94,8 +94,8 @@ namespace fork_join {
     // onto a deque of holes is not advertised either, which can cost parallelism, not progress,
     // by the same argument.
     // Requires: the caller is slot's owner.
-    // Fast path, "stack-task wake-up fence" (doc/index.md ledger).
-    // Fast path, "pool of one" (doc/index.md ledger): a pool of one thread skips the advertisement
+    // Fast path, "stack-task wake-up fence" (doc/design.md, "Fast paths and their assumptions").
+    // Fast path, "pool of one" (doc/design.md, "Fast paths and their assumptions"): a pool of one thread skips the advertisement
     // altogether. Precondition: only pool threads sleep (schedule()), and the one
     // pool thread is the pusher, awake; threads that are not pool threads and help (joins from
     // outside) sleep on what they wait for, never with the pool's sleepers.
@@ -134,7 +134,7 @@ namespace fork_join {
 
     // Returns: a task of the shared queue that `scope` admits (its front if scope is null),
     // then taken; nullptr if none was seen.
-    // Fast path, "shared-queue lookahead" (doc/index.md ledger):
+    // Fast path, "shared-queue lookahead" (doc/design.md, "Fast paths and their assumptions"):
     // a scope looks at the first BOOST_THREAD_FJ_SHARED_LOOKAHEAD tasks only; pool threads,
     // which take the front unconditionally, run what lies beyond.
     BOOST_FORCEINLINE task* take_shared(const wait_scope* scope)

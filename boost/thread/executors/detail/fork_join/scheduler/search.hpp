@@ -117,7 +117,7 @@ namespace fork_join {
     // task pushed after the end is seen with done() true. last_switch is loaded after the tag
     // and the publication were acquired: a push or a publication made after a switch comes
     // with that switch's store (note_switch).
-    // Fast path, "join publication and leapfrogging by tag" (doc/index.md ledger).
+    // Fast path, "join publication and leapfrogging by tag" (doc/design.md, "Fast paths and their assumptions").
     static task* steal_for(Core& core, const run_record& run) noexcept
     {
       // acquire: pairs with the runner's release store in note_runner(), for the other fields.

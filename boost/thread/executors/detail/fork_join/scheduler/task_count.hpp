@@ -46,7 +46,7 @@ namespace fork_join {
   public:
     // Accounts a counted task about to be queued by the calling thread, whose slot is `own`
     // if it is one of our pool threads (it spends a credit), else nullptr.
-    // Fast path, "task credits" (doc/index.md ledger): every credit goes back before its thread sleeps or
+    // Fast path, "task credits" (doc/design.md, "Fast paths and their assumptions"): every credit goes back before its thread sleeps or
     // leaves, however it leaves (worker_loop's leave guard).
     BOOST_FORCEINLINE void count_one(worker_slot* own) noexcept
     {

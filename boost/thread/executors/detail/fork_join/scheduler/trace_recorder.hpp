@@ -18,7 +18,7 @@
 //    sees zero acquires (every change of a busy count is a read-modify-write, so that load
 //    synchronizes with every lowering before it); a writer whose raise follows the clear loads
 //    trace_ after it and finds no session, or a later one.
-//  - Fast path, "trace off" (doc/index.md ledger): when no trace records, an event costs one
+//  - Fast path, "trace off" (doc/design.md, "Fast paths and their assumptions"): when no trace records, an event costs one
 //    relaxed load of trace_ and a branch; a stale non-null value only sends the writer to the
 //    handshake above, which re-reads trace_; a stale null drops an event of a recording that
 //    was starting, which was not under way for that thread yet.

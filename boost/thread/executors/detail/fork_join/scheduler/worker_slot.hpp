@@ -127,7 +127,7 @@ namespace fork_join {
 
   // Effects: before each switch between the owner's stacks: advances push_seq past every
   // push so far and publishes it as last_switch (rule (b), steal_for).
-  // Fast path, "Switch stamp" (doc/index.md ledger): one stamp per switch stands for the
+  // Fast path, "Switch stamp" (doc/design.md, "Fast paths and their assumptions"): one stamp per switch stands for the
   // stack each task was pushed from; after a switch, rule (b) admits nothing of the runner's.
   inline void note_switch(worker_slot& own) noexcept
   {

@@ -6,7 +6,7 @@
 // What a wait registers with the task it waits for, to be told when that task is done: a waker.
 //
 // Two kinds of waiter register one:
-//  - a thread that is not one of the pool's, which sleeps on its thread_parker (below);
+//  - a thread that is not one of the pool's, which sleeps on its thread_sleeper (below);
 //  - a pool thread's parked frame (parking.hpp), which its thread resumes once posted.
 // A waker lives in the waiter's stack frame, which the waiter cannot leave before it is
 // posted: so whoever posts it must not touch it after post() (the waiter may be gone), and
@@ -59,10 +59,10 @@ namespace fork_join {
   // A binary semaphore per thread, on which a thread that is not a pool thread sleeps until
   // the task it waits for is done. std::mutex and std::condition_variable: constructing and
   // waiting allocate nothing.
-  class thread_parker final : public waker
+  class thread_sleeper final : public waker
   {
   public:
-    thread_parker() noexcept : waker(&thread_parker::do_post) {}
+    thread_sleeper() noexcept : waker(&thread_sleeper::do_post) {}
 
     // Requires: called by the owning thread only. Effects: blocks until post(); consumes it.
     void wait() noexcept
@@ -72,10 +72,10 @@ namespace fork_join {
       posted_ = false;
     }
 
-    static thread_parker& of_this_thread() noexcept
+    static thread_sleeper& of_this_thread() noexcept
     {
-      thread_local thread_parker parker;
-      return parker;
+      thread_local thread_sleeper sleeper;
+      return sleeper;
     }
 
   private:
@@ -83,7 +83,7 @@ namespace fork_join {
     // cannot do so before this call is done with the condition variable.
     static void do_post(waker* w) noexcept
     {
-      thread_parker* const self = static_cast<thread_parker*>(w);
+      thread_sleeper* const self = static_cast<thread_sleeper*>(w);
       std::lock_guard<std::mutex> lk(self->mtx_);
       self->posted_ = true;
       self->cv_.notify_one();

@@ -16,7 +16,7 @@
 // multiplication: one thread hands out consecutive ids, which this spreads over the table.
 //
 // Threading: built and read by the joining thread only (the admission callback runs on it).
-// Fast path, "range join's awaited set" (doc/index.md ledger): the awaited tasks are fixed for the
+// Fast path, "range join's awaited set" (doc/design.md, "Fast paths and their assumptions"): the awaited tasks are fixed for the
 // whole join (a queued task is never ready, so it is still pending).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_WAITS_ROOT_SET_HPP
