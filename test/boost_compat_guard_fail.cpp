@@ -4,9 +4,9 @@
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
 // The guards of detail/fork_join/base/boost_compat.hpp, against a shared state that gained a field:
-// a block reused by fork() would keep that field's stale value, so the build must stop, naming
+// a fork state reused by fork() would keep that field's stale value, so the build must stop, naming
 // the macro that avoids the internals.
-// expected-error: gained a field that a reused block would not reset.*BOOST_THREAD_FJ_PUBLIC_API_ONLY
+// expected-error: gained a field that a reused fork state would not reset.*BOOST_THREAD_FJ_PUBLIC_API_ONLY
 
 #include <boost/thread/executors/fork_join.hpp>
 

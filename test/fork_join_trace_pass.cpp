@@ -249,7 +249,7 @@ BOOST_AUTO_TEST_CASE(every_kind_of_task_is_drawn_under_its_name)
   BOOST_TEST(p.names["submit"] >= 1u);
   BOOST_TEST(p.names["fork"] >= 1u);
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-  BOOST_TEST(p.names["async"] >= 1u); // without fork blocks, Boost's async submits a closure
+  BOOST_TEST(p.names["async"] >= 1u); // without fork states, Boost's async submits a closure
 #endif
   BOOST_TEST(p.names["invoke"] >= 1u);
   BOOST_TEST(p.names["task_block"] >= 1u);
@@ -281,7 +281,7 @@ BOOST_AUTO_TEST_CASE(a_full_buffer_drops_and_counts_and_the_trace_stays_well_for
 
 // Recording allocates nothing once the trace is built, whether the buffers have room or are
 // full and drop: the same run on a pool of one thread allocates as much on that thread traced
-// as untraced (nothing, once the fork blocks' recycler is warm). The root is not joined from
+// as untraced (nothing, once the fork states' recycler is warm). The root is not joined from
 // here until it is done, so that this thread does not run it.
 BOOST_AUTO_TEST_CASE(recording_allocates_nothing)
 {
@@ -300,7 +300,7 @@ BOOST_AUTO_TEST_CASE(recording_allocates_nothing)
     f.join();
     return f.get();
   };
-  for (int i = 0; i < 3; ++i) // the fork blocks' recycler reaches its steady state
+  for (int i = 0; i < 3; ++i) // the fork states' recycler reaches its steady state
     BOOST_TEST(run() == serial_fib(15));
   settle(pool);
   std::uint64_t before = allocations.load();

@@ -397,7 +397,7 @@ BOOST_AUTO_TEST_CASE(at_thread_entry_always_refuses)
 // assume, attacked directly.
 
 // Several threads, inside the pool and outside, wait on copies of one shared_future while a
-// continuation is attached to another copy mid-join: the block may not be given back, the
+// continuation is attached to another copy mid-join: the fork state may not be given back, the
 // result is stored once under the mutex and every waiter and the continuation see it.
 BOOST_AUTO_TEST_CASE(shared_future_joined_by_many_with_then_attached_mid_join)
 {
@@ -488,7 +488,7 @@ BOOST_AUTO_TEST_CASE(sixteen_outside_joiners_on_one_object)
 
 // "Cached task lookups": the task moves with the state, and a moved-from future forgets it. A
 // join of a moved-from future (moved, move-assigned, or emptied by boost::future's share()),
-// after the future it was moved to has ended (its block gone back or freed), must throw
+// after the future it was moved to has ended (its fork state gone back or freed), must throw
 // future_uninitialized without reading that task, in every join form.
 BOOST_AUTO_TEST_CASE(join_of_a_moved_from_future_reads_no_task)
 {
@@ -556,8 +556,9 @@ BOOST_AUTO_TEST_CASE(futures_moved_across_threads_then_joined)
 // the awaited task's deque index and tag without a lock and claims the task in its own deque only
 // if that slot holds exactly that task. Attacked here: futures forked by one worker (their indices
 // point into its deque) joined in fork order by another worker whose own deque holds its own forks
-// at the same indices; blocks reused at the same address with a new tag (each round's forks reuse
-// the last round's blocks); and a future joined by its forker after another worker joined it first.
+// at the same indices; fork states reused at the same address with a new tag (each round's forks
+// reuse the last round's states); and a future joined by its forker after another worker joined
+// it first.
 // Every task runs exactly once and every result is right.
 BOOST_AUTO_TEST_CASE(take_from_the_middle_only_what_is_ours)
 {

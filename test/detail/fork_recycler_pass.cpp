@@ -3,12 +3,12 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// White-box: a thread reuses the blocks of its forks (detail/fork_join/futures/fork_recycler.hpp). A
-// reused block must behave as a new one for every Boost use of its future (value, exception,
-// then(), timed waits, wait_for_any), blocks whose futures end elsewhere must come back (the
-// sweep), and a block must be freed exactly once whichever of its thread's exit, its run and
-// its future's end comes last. Result types count their live instances: a leaked block keeps
-// its result alive; LeakSanitizer (the ASan build) reports a leaked block as well.
+// White-box: a thread reuses the states of its forks (detail/fork_join/futures/fork_recycler.hpp).
+// A reused state must behave as a new one for every Boost use of its future (value, exception,
+// then(), timed waits, wait_for_any), states whose futures end elsewhere must come back (the
+// sweep), and a state must be freed exactly once whichever of its thread's exit, its run and
+// its future's end comes last. Result types count their live instances: a leaked state keeps
+// its result alive; LeakSanitizer (the ASan build) reports a leaked state as well.
 
 #define BOOST_TEST_MODULE detail_fork_recycler
 #include "../watchdog.hpp"
@@ -72,27 +72,27 @@ auto on_pool(ex::fork_join_thread_pool& pool, F f)
 }
 
 template <class Future>
-const void* block_of(const Future& f)
+const void* fork_state_of(const Future& f)
 {
   return boost::detail::fork_join::task_of(f);
 }
 
-// The block types of ex::fork(pool, twice, x) and ex::fork(pool, make_counted, i), and how many
-// blocks of that type the calling thread holds (0 without a recycler).
+// The state types of ex::fork(pool, twice, x) and ex::fork(pool, make_counted, i), and how many
+// states of that type the calling thread holds (0 without a recycler).
 template <class R, class A>
 using state_of = boost::detail::fork_join::fork_state<R, R (*)(A), std::tuple<A> >;
 template <class State>
-std::size_t blocks_held()
+std::size_t states_held()
 {
   const auto* r = boost::detail::fork_join::fork_recycler<State>::existing();
-  return r ? r->blocks() : 0;
+  return r ? r->states() : 0;
 }
 
 } // namespace
 
-// The block of a joined and destroyed fork is the next fork's, on the thread that forked it:
-// a thousand forks in turn use one block.
-BOOST_AUTO_TEST_CASE(a_finished_fork_block_is_the_next_forks)
+// The state of a joined and destroyed fork is the next fork's, on the thread that forked it:
+// a thousand forks in turn use one state.
+BOOST_AUTO_TEST_CASE(a_finished_fork_state_is_the_next_forks)
 {
   ex::fork_join_thread_pool pool(1);
   typedef state_of<std::uint64_t, std::uint64_t> state;
@@ -103,21 +103,21 @@ BOOST_AUTO_TEST_CASE(a_finished_fork_block_is_the_next_forks)
     {
       ex::joinable_future<std::uint64_t> f = ex::fork(pool, twice, i);
       if (i == 0)
-        first = block_of(f);
-      all_same = all_same && block_of(f) == first;
+        first = fork_state_of(f);
+      all_same = all_same && fork_state_of(f) == first;
       f.join();
       BOOST_TEST(f.get() == 2 * i);
     }
-    BOOST_TEST((all_same || !recycling)); // without reuse the block cache may give the same memory
-    BOOST_TEST(blocks_held<state>() == (recycling ? 1u : 0u));
+    BOOST_TEST((all_same || !recycling)); // without reuse the state cache may give the same memory
+    BOOST_TEST(states_held<state>() == (recycling ? 1u : 0u));
     return 0;
   });
 }
 
-// A reused block's future behaves as a new one's: exception then value then exception, a then()
+// A reused state's future behaves as a new one's: exception then value then exception, a then()
 // continuation, a timed wait, wait_for_any, a second get() of a consumed future, a future that
 // is not ready yet.
-BOOST_AUTO_TEST_CASE(a_reused_block_behaves_as_new)
+BOOST_AUTO_TEST_CASE(a_reused_state_behaves_as_new)
 {
   ex::fork_join_thread_pool pool(2);
   on_pool(pool, [&] {
@@ -186,9 +186,9 @@ BOOST_AUTO_TEST_CASE(a_reused_block_behaves_as_new)
 
 // Futures that end elsewhere than in a joinable_future on the forking thread (plain
 // boost::futures a fork's future was moved into, futures moved to another thread) come back by
-// the sweep: a long run of them holds a bounded number of blocks, and idle blocks shrink back to
-// the recycler's idle capacity. Results are destroyed when their block goes idle or is freed.
-BOOST_AUTO_TEST_CASE(blocks_of_futures_ended_elsewhere_come_back)
+// the sweep: a long run of them holds a bounded number of states, and idle states shrink back to
+// the recycler's idle capacity. Results are destroyed when their state goes idle or is freed.
+BOOST_AUTO_TEST_CASE(states_of_futures_ended_elsewhere_come_back)
 {
   typedef state_of<counted, int> state;
   typedef boost::detail::fork_join::fork_recycler<state> recycler;
@@ -201,12 +201,12 @@ BOOST_AUTO_TEST_CASE(blocks_of_futures_ended_elsewhere_come_back)
         ex::join(pool, f);
         BOOST_TEST(f.get().value == i);
       }
-      BOOST_TEST(blocks_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
+      BOOST_TEST(states_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
       std::vector<ex::joinable_future<counted> > moved;
       for (int i = 0; i < 2000; ++i)
         moved.push_back(ex::fork(pool, make_counted, i));
       ex::join(pool, moved.begin(), moved.end());
-      BOOST_TEST(blocks_held<state>() >= (recycling ? 2000u : 0u));
+      BOOST_TEST(states_held<state>() >= (recycling ? 2000u : 0u));
       std::thread([&] { moved.clear(); }).join(); // the last references end on another thread
       for (int i = 0; i < 20000; ++i)
       {
@@ -214,7 +214,7 @@ BOOST_AUTO_TEST_CASE(blocks_of_futures_ended_elsewhere_come_back)
         f.join();
         BOOST_TEST(f.get().value == i);
       }
-      BOOST_TEST(blocks_held<state>() <= (recycling ? recycler::idle_capacity + 2 : 0u));
+      BOOST_TEST(states_held<state>() <= (recycling ? recycler::idle_capacity + 2 : 0u));
       for (int i = 0; i < 2000; ++i)
       {
         boost::future<counted> f = boost::async(pool, make_counted, i);
@@ -227,11 +227,11 @@ BOOST_AUTO_TEST_CASE(blocks_of_futures_ended_elsewhere_come_back)
   BOOST_TEST(live.load() == 0);
 }
 
-// A burst of forks that recurs makes its blocks once: a chain deeper than the recycler's idle
+// A burst of forks that recurs makes its states once: a chain deeper than the recycler's idle
 // capacity, run again and again (as a program calls the same parallel routine, or a benchmark
-// repeats a run), spans many periodic sweeps, and none of them may free the blocks the next
+// repeats a run), spans many periodic sweeps, and none of them may free the states the next
 // burst needs (a sweep that only halved the bound would free up to half of them, for the next
-// run to make again). Once the bursts stop, the idle blocks still go back.
+// run to make again). Once the bursts stop, the idle states still go back.
 int chain(ex::fork_join_thread_pool& pool, int n)
 {
   if (n == 0)
@@ -241,15 +241,15 @@ int chain(ex::fork_join_thread_pool& pool, int n)
   return below.get() + 1;
 }
 
-BOOST_AUTO_TEST_CASE(a_recurring_burst_makes_its_blocks_once)
+BOOST_AUTO_TEST_CASE(a_recurring_burst_makes_its_states_once)
 {
   typedef boost::detail::fork_join::fork_state<int, int (*)(ex::fork_join_thread_pool&, int),
                                                std::tuple<std::reference_wrapper<ex::fork_join_thread_pool>, int> >
       state;
   typedef boost::detail::fork_join::fork_recycler<state> recycler;
-  constexpr int depth = 1200; // blocks in flight at once, far above idle_capacity
+  constexpr int depth = 1200; // states in flight at once, far above idle_capacity
   static_assert(depth > 4 * recycler::idle_capacity, "a burst the idle capacity alone would not keep");
-  // Periods of forks between periodic sweeps, with about depth blocks held: the first, and the
+  // Periods of forks between periodic sweeps, with about depth states held: the first, and the
   // longest, which a steady state reaches after max_backoff quiet sweeps (fork_recycler.hpp).
   constexpr std::uint64_t period = recycler::first_period * (depth + recycler::first_sweep);
   constexpr std::uint64_t longest = period << recycler::max_backoff;
@@ -274,22 +274,22 @@ BOOST_AUTO_TEST_CASE(a_recurring_burst_makes_its_blocks_once)
     // quarter, then to the idle capacity).
     for (std::uint64_t i = 0; i < 2 * longest + 3 * period; ++i)
       BOOST_TEST_REQUIRE(chain(pool, 1) == 1);
-    BOOST_TEST(blocks_held<state>() <= (recycling ? recycler::idle_capacity + 2 : 0u));
+    BOOST_TEST(states_held<state>() <= (recycling ? recycler::idle_capacity + 2 : 0u));
     return 0;
   });
 }
 
 // The shortcut of the sweep's back-off (fork_recycler.hpp, sweep): a periodic sweep that finds
-// nothing to do doubles the period, on the assumption that a steady state leaves no block behind,
-// or that one left behind may wait a longest period. Attack: reach the longest period, then
-// leave blocks behind (futures destroyed on another thread) while the thread still has idle
-// blocks, so that no sweep comes for want of one; their results must be destroyed (their blocks
+// nothing to do doubles the period, on the assumption that a steady state leaves no fork state
+// behind, or that one left behind may wait a longest period. Attack: reach the longest period,
+// then leave states behind (futures destroyed on another thread) while the thread still has idle
+// states, so that no sweep comes for want of one; their results must be destroyed (their states
 // taken back) within a longest period of forks, and the period must return to the first.
-BOOST_AUTO_TEST_CASE(a_block_left_behind_in_a_steady_state_comes_back)
+BOOST_AUTO_TEST_CASE(a_fork_state_left_behind_in_a_steady_state_comes_back)
 {
   typedef state_of<counted, int> state;
   typedef boost::detail::fork_join::fork_recycler<state> recycler;
-  constexpr int width = 2 * static_cast<int>(recycler::idle_capacity); // blocks of a burst
+  constexpr int width = 2 * static_cast<int>(recycler::idle_capacity); // states of a burst
   constexpr int left = width / 4;                                      // futures left behind
   ex::fork_join_thread_pool pool(1);
   on_pool(pool, [&] {
@@ -304,7 +304,7 @@ BOOST_AUTO_TEST_CASE(a_block_left_behind_in_a_steady_state_comes_back)
     fork_burst(width);
     burst.clear();
     const recycler* r = recycler::existing();
-    const std::uint64_t period = recycler::first_period * (blocks_held<state>() + recycler::first_sweep);
+    const std::uint64_t period = recycler::first_period * (states_held<state>() + recycler::first_sweep);
     const std::uint64_t longest = period << recycler::max_backoff;
     // A steady state: the same burst, its futures all given back, over every period length.
     for (std::uint64_t forks = 0; forks < period * ((2u << recycler::max_backoff) - 1) + longest; forks += width)
@@ -328,19 +328,19 @@ BOOST_AUTO_TEST_CASE(a_block_left_behind_in_a_steady_state_comes_back)
     BOOST_TEST(live.load() == 0);
     BOOST_TEST(forks <= longest);
     if (r)
-      BOOST_TEST(r->backoff() == 0u); // the sweep took blocks back: the first period again
+      BOOST_TEST(r->backoff() == 0u); // the sweep took states back: the first period again
     return 0;
   });
   BOOST_TEST(live.load() == 0);
 }
 
-// boost::async(pool, f) takes its blocks from the same recycler; their plain futures cannot give
+// boost::async(pool, f) takes its states from the same recycler; their plain futures cannot give
 // them back, and the recycler stacks them and takes back those on top whose futures have ended
-// (take_back_stacked), before any sweep. A long run of async + join + get holds a few blocks. The
-// shortcut must not take back a block whose future lives on: futures kept unread while later
+// (take_back_stacked), before any sweep. A long run of async + join + get holds a few states. The
+// shortcut must not take back a state whose future lives on: futures kept unread while later
 // asyncs are made, shared, given a continuation, or moved to another thread that reads them
 // later, all keep their own values, and each result is destroyed once.
-BOOST_AUTO_TEST_CASE(async_blocks_come_back_when_their_futures_end)
+BOOST_AUTO_TEST_CASE(async_states_come_back_when_their_futures_end)
 {
   typedef state_of<counted, int> state;
   typedef boost::detail::fork_join::fork_recycler<state> recycler;
@@ -353,7 +353,7 @@ BOOST_AUTO_TEST_CASE(async_blocks_come_back_when_their_futures_end)
         ex::join(pool, f);
         BOOST_TEST_REQUIRE(f.get().value == i);
       }
-      BOOST_TEST(blocks_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
+      BOOST_TEST(states_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
       // A future kept alive sits on the stack under everything taken after it: those still
       // come back as their futures end.
       boost::future<counted> long_lived = boost::async(pool, make_counted, -1);
@@ -363,7 +363,7 @@ BOOST_AUTO_TEST_CASE(async_blocks_come_back_when_their_futures_end)
         ex::join(pool, f);
         BOOST_TEST_REQUIRE(f.get().value == i);
       }
-      BOOST_TEST(blocks_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
+      BOOST_TEST(states_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
       ex::join(pool, long_lived);
       BOOST_TEST(long_lived.get().value == -1);
       for (int round = 0; round < 200; ++round)
@@ -409,7 +409,7 @@ BOOST_AUTO_TEST_CASE(async_blocks_come_back_when_their_futures_end)
 
 // A tree of boost::async calls (uts's pattern: every node calls its children, joins them all and
 // ends their futures before it returns): round after round, the thread holds about as many
-// blocks as the tree has in flight at once (depth x fan-out), not as many as it has nodes.
+// states as the tree has in flight at once (depth x fan-out), not as many as it has nodes.
 int async_tree(ex::fork_join_thread_pool& pool, int depth)
 {
   if (depth == 0)
@@ -424,7 +424,7 @@ int async_tree(ex::fork_join_thread_pool& pool, int depth)
   return nodes;
 }
 
-BOOST_AUTO_TEST_CASE(async_trees_reuse_their_blocks)
+BOOST_AUTO_TEST_CASE(async_trees_reuse_their_states)
 {
   typedef boost::detail::fork_join::fork_state<int, int (*)(ex::fork_join_thread_pool&, int),
                                                std::tuple<std::reference_wrapper<ex::fork_join_thread_pool>, int> >
@@ -435,13 +435,13 @@ BOOST_AUTO_TEST_CASE(async_trees_reuse_their_blocks)
     for (int round = 0; round < 50; ++round)
       BOOST_TEST_REQUIRE(async_tree(pool, 6) == 5461);
     // 5461 nodes a round, 6 x 4 in flight at most.
-    BOOST_TEST(blocks_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
+    BOOST_TEST(states_held<state>() <= (recycling ? 2 * recycler::first_sweep : 0u));
     return 0;
   });
 }
 
-// A result that holds futures of the same block type: making its block idle destroys the
-// result, whose futures give their own blocks back to the same recycler meanwhile (during a
+// A result that holds futures of the same state type: making its state idle destroys the
+// result, whose futures give their own states back to the same recycler meanwhile (during a
 // give back, a sweep and the thread's exit). Every node is counted once, none leaks.
 struct node;
 std::atomic<long> nodes{0};
@@ -487,7 +487,7 @@ BOOST_AUTO_TEST_CASE(a_result_holding_futures_of_its_own_type)
   BOOST_TEST(nodes.load() == 0);
 }
 
-// A thread that forks onto a pool and exits: its blocks are freed once, whichever of the exit,
+// A thread that forks onto a pool and exits: its states are freed once, whichever of the exit,
 // the run and the future's end comes last.
 BOOST_AUTO_TEST_CASE(a_forking_thread_may_exit_first)
 {

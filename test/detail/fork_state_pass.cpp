@@ -169,18 +169,18 @@ BOOST_AUTO_TEST_CASE(threads_with_different_mixes_at_once)
 
 // ---- The fast path "unwatched completion" (fork_state::finish, doc/design.md, "Fast paths and their assumptions"). ----
 // A fork's completion notifies Boost's condition variable, walks the external waiters and
-// launches continuations only if a Boost wait or a continuation marked the block watched first.
+// launches continuations only if a Boost wait or a continuation marked the state watched first.
 // Each case below is a way Boost lets another thread wait on a fork's future, started while the
 // task runs, at a random point of the task's run (before it ends, as it ends, after): a missed
 // notify leaves the waiter asleep and the watchdog fails the test. The forks come from one
-// thread, whose blocks are reused from one iteration to the next, so a block that was watched
+// thread, whose states are reused from one iteration to the next, so a state that was watched
 // serves forks nobody watches, and the other way round (each kind in turn, and "none").
 
 namespace {
 
 enum class boost_waiter
 {
-  none,         // nobody waits: the block goes back unwatched
+  none,         // nobody waits: the state goes back unwatched
   wait,         // future::wait()
   wait_for,     // future::wait_for(an hour)
   wait_until,   // future::wait_until(an hour from now)

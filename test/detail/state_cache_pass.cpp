@@ -3,7 +3,7 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// White-box: the per-thread cache of fork blocks (detail/fork_join/futures/state_cache.hpp). Counts the
+// White-box: the per-thread cache of fork states (detail/fork_join/futures/state_cache.hpp). Counts the
 // calls of the global operator new to see what the cache saves; under AddressSanitizer the
 // cache is off, and the tests check only what holds either way.
 
@@ -43,7 +43,7 @@ constexpr bool cache_on = false;
 constexpr bool cache_on = true;
 #endif
 
-BOOST_AUTO_TEST_CASE(a_freed_block_is_reused_by_its_size_class)
+BOOST_AUTO_TEST_CASE(a_freed_state_is_reused_by_its_size_class)
 {
   void* a = state_cache::allocate(100);
   std::memset(a, 1, 100);
@@ -53,7 +53,7 @@ BOOST_AUTO_TEST_CASE(a_freed_block_is_reused_by_its_size_class)
   BOOST_TEST((cache_on ? b == a && news.load() == before : news.load() == before + 1));
   std::memset(b, 2, 128); // the whole class fits
   state_cache::deallocate(b, 128);
-  void* c = state_cache::allocate(129); // next class: not that block
+  void* c = state_cache::allocate(129); // next class: not that memory
   BOOST_TEST(c != nullptr);
   state_cache::deallocate(c, 129);
   void* big = state_cache::allocate(5000); // beyond the classes: operator new, never cached
@@ -61,28 +61,28 @@ BOOST_AUTO_TEST_CASE(a_freed_block_is_reused_by_its_size_class)
   state_cache::deallocate(big, 5000);
 }
 
-BOOST_AUTO_TEST_CASE(a_full_class_gives_blocks_back)
+BOOST_AUTO_TEST_CASE(a_full_class_gives_states_back)
 {
-  std::vector<void*> blocks;
+  std::vector<void*> states;
   for (unsigned i = 0; i < 3 * state_cache::capacity; ++i)
-    blocks.push_back(state_cache::allocate(200));
-  for (void* p : blocks)
+    states.push_back(state_cache::allocate(200));
+  for (void* p : states)
     state_cache::deallocate(p, 200); // the first `capacity` are kept, the rest freed
   const long before = news.load();
   for (unsigned i = 0; i < state_cache::capacity; ++i)
-    blocks[i] = state_cache::allocate(200);
+    states[i] = state_cache::allocate(200);
   BOOST_TEST(news.load() - before == (cache_on ? 0L : long(state_cache::capacity)));
   const void* extra = state_cache::allocate(200);
   BOOST_TEST(news.load() - before == long(state_cache::capacity) * (cache_on ? 0 : 1) + 1);
   state_cache::deallocate(const_cast<void*>(extra), 200);
   for (unsigned i = 0; i < state_cache::capacity; ++i)
-    state_cache::deallocate(blocks[i], 200);
+    state_cache::deallocate(states[i], 200);
 }
 
-// A block taken on one thread and freed on another joins the freeing thread's cache; a thread's
+// A state taken on one thread and freed on another joins the freeing thread's cache; a thread's
 // cache is freed when the thread ends (LeakSanitizer would report it otherwise, and a thread
 // that frees after its cache is gone uses operator delete).
-BOOST_AUTO_TEST_CASE(blocks_cross_threads_and_leave_with_them)
+BOOST_AUTO_TEST_CASE(states_cross_threads_and_leave_with_them)
 {
   void* mine = state_cache::allocate(300);
   void* theirs = nullptr;

@@ -92,7 +92,7 @@ namespace executors {
     joinable_future(const joinable_future&) = delete;
     joinable_future& operator=(const joinable_future&) = delete;
 
-    // Effects: as ~boost::future<R>(); the block of a task fork() made on the calling thread
+    // Effects: as ~boost::future<R>(); the fork state of a task fork() made on the calling thread
     // may go back to the thread for its next fork (detail/fork_join/futures/fork_recycler.hpp).
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
     ~joinable_future() { give_back(); }
@@ -113,8 +113,8 @@ namespace executors {
     BOOST_FORCEINLINE void join()
     {
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-      // Checked first: share() empties the state but leaves task_, whose block nothing may keep
-      // alive any more (the public-API-only build keeps its node; join_one() checks valid()).
+      // Checked first: share() empties the state but leaves task_, whose fork state nothing may
+      // keep alive any more (the public-API-only build keeps its node; join_one() checks valid()).
       if (!detail::fork_join::state_of(*this))
         boost::throw_exception(future_uninitialized());
 #endif
@@ -176,7 +176,7 @@ namespace executors {
     }
 #else
     // Detail: the future of a fork onto pool (detail/fork_join/futures/fork_onto.hpp), whose
-    // shared state is `shared` and task `task`, one block (fork_state.hpp).
+    // shared state is `shared` and task `task`, one fork state (fork_state.hpp).
     joinable_future(boost::shared_ptr<boost::detail::shared_state<R> > shared, const detail::fork_join::forked_result<R>* task,
                     const std::shared_ptr<detail::fork_join::pool_core>& pool) noexcept
         : task_(task)
@@ -211,7 +211,7 @@ namespace executors {
     // with the state (fast path "cached task lookups").
     const detail::fork_join::forked_result<R>* task_ = nullptr;
 
-    // The block of a task fork() or our boost::async made, back to its thread if it can go.
+    // The fork state of a task fork() or our boost::async made, back to its thread if it can go.
     void give_back() noexcept
     {
       if (task_ && detail::fork_join::state_of(*this))

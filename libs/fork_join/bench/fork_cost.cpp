@@ -13,10 +13,10 @@
 //  - boost_promise: a boost::promise<uint64_t>, its future, set_value, get (a state plus completing
 //    it: the mutex taken and the condition variable notified);
 //  - fork: fork(pool, leaf) + join + get inside a task of a 1-thread fork_join_thread_pool: the
-//    state of a fork (fork_state.hpp, the block of the previous fork, reused: fork_recycler.hpp),
+//    state of a fork (fork_state.hpp, the previous fork's, reused: fork_recycler.hpp),
 //    queued, popped by the joiner and run;
 //  - async: boost::async(pool, leaf) + join(pool, f) + f.get(), the same from Boost's call, with
-//    a new block per call (a plain boost::future cannot give it back);
+//    a new fork state per call (a plain boost::future cannot give it back);
 //  - async_joinable: the future of boost::async(pool, leaf) made a joinable_future, then its
 //    own join() and get();
 //  - invoke: parallel_invoke(pool, leaf, leaf) on the same pool (one queued task, no future);
@@ -25,7 +25,7 @@
 //    do, per run.
 // Prints the median over several runs of nanoseconds per operation for each, then the ratios
 // to oneTBB's task_group. Every new boost::future state costs boost_state; a fork that reuses
-// the block of a finished one (the fork row) builds none.
+// the fork state of a finished one (the fork row) builds none.
 //
 // usage: fork_join_fork_cost_bench [runs] [operations per run]
 

@@ -184,7 +184,7 @@ void check(const char* form, unsigned threads, std::uint64_t n, std::uint64_t an
 }
 
 // Untimed runs before a cell's timed ones, for at least this long (and at least one). A fresh
-// pool's first fan-out starts its threads, allocates its blocks and grows its deques (3 to 4
+// pool's first fan-out starts its threads, allocates its fork states and grows its deques (3 to 4
 // times the time of the next at n = 10^3), and a cell starts after the program has idled
 // (wait_for_quiet, noise_window): on this benchmark's virtual machines a CPU that has idled runs
 // the next millisecond or so slowly, which a cell of 0.2 ms runs cannot hide in their median.

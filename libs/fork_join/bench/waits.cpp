@@ -17,7 +17,7 @@
 //  - start:   from the first fork until every frame is parked;
 //  - per waiting frame: resident memory (VmRSS), address space (VmSize) and kernel mappings
 //             (lines of /proc/self/maps) that the pool's process gained, divided by the frames
-//             (each frame's fork block and hook included: what a waiting task costs in all);
+//             (each frame's fork state and hook included: what a waiting task costs in all);
 //  - idle:    the process's CPU time (getrusage) over --idle seconds while every frame waits and
 //             main() sleeps, as a share of one core;
 //  - resume:  for 100 frames, one at a time, the time from just before its promise is fulfilled

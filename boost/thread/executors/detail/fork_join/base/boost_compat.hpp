@@ -6,7 +6,7 @@
 // Every use of Boost.Thread's internals, in one place, each with its reason and a compile-time
 // guard. Boost.Thread keeps these members public (its own continuations and executors use
 // them) and unchanged from Boost 1.74 to the newest upstream headers; but if one changed,
-// nothing else would fail to compile: a reused block would keep a stale field, a join would
+// nothing else would fail to compile: a reused fork state would keep a stale field, a join would
 // quietly stop helping. So each is checked here, and a failing check says to define
 // BOOST_THREAD_FJ_PUBLIC_API_ONLY, which builds the library on Boost's public API alone
 // (slower: a fork then goes through a boost::promise, as on any executor; see doc/index.md,
@@ -14,14 +14,14 @@
 //
 // What is used, and by what (the default build):
 //  1. basic_future<R>::future_, the future's boost::shared_ptr<shared_state<R> >: fork() and
-//     boost::async(pool, f) build the future around their own block (fork_state.hpp); a join
+//     boost::async(pool, f) build the future around their own fork state (fork_state.hpp); a join
 //     cross-casts it to find the task (forked_task_of); joinable_future moves it without
 //     touching the reference count and hands it back to the forking thread's recycler.
 //  2. shared_state<R> as a base class: fork_state.hpp derives from it, as Boost's own async
 //     states do, completing it under the state's mutex (mark_finished_with_result_internal,
 //     mark_exceptional_finish_internal, or, unwatched, the result and done alone), and
 //     overriding run_if_is_deferred() and set_continuation_ptr() (both virtual).
-//  3. shared_state_base's fields, reset one by one when a block is reused (fork_state.hpp,
+//  3. shared_state_base's fields, reset one by one when a fork state is reused (fork_state.hpp,
 //     make_idle): guarded by a layout check that fails when a field is added or renamed.
 //  4. shared_state<R>::result: boost::optional<T> or csbl::unique_ptr<T> (T* for T&); read by
 //     the lock-free get() (take_stored) and reset by make_idle.
@@ -157,8 +157,8 @@ namespace fork_join {
                     "Boost.Thread fork/join executor: boost::detail::shared_state_base lost a member this library uses "
                     "(detail/fork_join/base/boost_compat.hpp lists them); define BOOST_THREAD_FJ_PUBLIC_API_ONLY");
       static_assert(same_layout<S>::value,
-                    "Boost.Thread fork/join executor: boost::detail::shared_state_base gained a field that a reused "
-                    "block would not reset (fork_state.hpp, make_idle); define BOOST_THREAD_FJ_PUBLIC_API_ONLY");
+                    "Boost.Thread fork/join executor: boost::detail::shared_state_base gained a field that a reused fork "
+                    "state would not reset (fork_state.hpp, make_idle); define BOOST_THREAD_FJ_PUBLIC_API_ONLY");
       static_assert(std::is_same<decltype(std::declval<F&>().future_), boost::shared_ptr<boost::detail::shared_state<R> > >::value,
                     "Boost.Thread fork/join executor: basic_future<R>::future_ is no longer a "
                     "boost::shared_ptr<shared_state<R> >; define BOOST_THREAD_FJ_PUBLIC_API_ONLY");

@@ -5,12 +5,12 @@
 //
 // The steps of every fork onto one of our pools, written once: fork(pool, f, args...) in
 // either build, and our boost::async(pool, f, args...) (async_as_fork.hpp), in this order:
-//  1. the task: one block that is also the future's shared state (fork_state.hpp), or in the
+//  1. the task: one fork state that is also the future's shared state (fork_state.hpp), or in the
 //     public-API-only build a node that completes a boost::promise (promise_task.hpp);
 //  2. (boost::async) the executor the future records (boost_compat.hpp, 6);
 //  3. the task's scheduler, set before it is queued (forked_task.hpp);
 //  4. the future, before the submission: if the submission throws, it discards the task, and
-//     the future's destruction gives the block back (or drops its reference to the node);
+//     the future's destruction gives the state back (or drops its reference to the node);
 //  5. the submission, at the front of the calling worker's deque (of the shared queue from
 //     other threads): the child runs next, as the parent's continuation is stolen.
 
@@ -44,11 +44,11 @@ namespace fork_join {
   };
 
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
-  // Returns: the future of a fork's block: a joinable_future also knows the task and its
+  // Returns: the future of a fork's state: a joinable_future also knows the task and its
   // scheduler; a plain boost::future (our boost::async) holds the reference only. Inlined, as
   // fork_onto() is.
   template <class Future, class State>
-  BOOST_FORCEINLINE Future future_of_block(State* state, const std::shared_ptr<pool_core>& core) noexcept
+  BOOST_FORCEINLINE Future future_of_state(State* state, const std::shared_ptr<pool_core>& core) noexcept
   {
     if constexpr (is_joinable_future<Future>::value)
       return Future(state->future_reference(), state, core);
@@ -64,7 +64,7 @@ namespace fork_join {
   // Requires: F and each of Args are MoveConstructible, and a decayed copy of f is callable
   // with decayed copies of args. Future: joinable_future<R>, or (our boost::async, default
   // build) boost::future<R>, for R the call's result; recorded: then the executor the future
-  // records, made first (a block once taken is finished only by submit(), its run or discard,
+  // records, made first (a state once taken is finished only by submit(), its run or discard,
   // so nothing may throw between the two); else no_record.
   // Effects: steps 1 to 5 above for f(args...) on core's pool.
   // Returns: the future of the task.
@@ -89,7 +89,7 @@ namespace fork_join {
     constexpr bool plain_future = !is_joinable_future<Future>::value;
     typedef fork_state<result_type, fn_type, bound_type> state_type;
     // From the thread's recycler (fork_recycler.hpp). A plain boost::future cannot give its
-    // block back when it ends, so the recycler stacks it and takes it back once it has ended
+    // state back when it ends, so the recycler stacks it and takes it back once it has ended
     // (take_back_stacked).
     state_type* const task = state_type::take(fn_type(std::forward<F>(f)), bound_type(std::forward<Args>(args)...), plain_future);
     if constexpr (plain_future)
@@ -101,7 +101,7 @@ namespace fork_join {
 #ifdef BOOST_THREAD_FJ_PUBLIC_API_ONLY
     Future result(boost::move(future_of_node), node, core);
 #else
-    Future result = future_of_block<Future>(task, core);
+    Future result = future_of_state<Future>(task, core);
 #endif
     core->submit(task, queue_end::front);
     return result;

@@ -3,26 +3,26 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// What fork() on a fork_join_thread_pool uses: one block that is at once the future's shared
-// state (derived from Boost's, as boost::async's own states are), the queued task node, the
-// closure with its bound arguments, and the run record a joiner leapfrogs with (task_frame.hpp,
-// rule (b)). A promise, a separate task node and a separate control block would cost three
-// allocations; a new block costs one (boost::allocate_shared, from the thread's block cache,
-// state_cache.hpp), and a fork in a steady state none: the forking thread reuses the blocks of
-// its finished forks (fork_recycler.hpp), control block and Boost mutex included.
+// What fork() on a fork_join_thread_pool uses: a fork state, one allocation that is at once the
+// future's shared state (derived from Boost's, as boost::async's own states are), the queued
+// task node, the closure with its bound arguments, and the run record a joiner leapfrogs with
+// (task_frame.hpp, rule (b)). A promise, a separate task node and a separate control block would
+// cost three allocations; a new fork state costs one (boost::allocate_shared, from the thread's
+// state cache, state_cache.hpp), and a fork in a steady state none: the forking thread reuses
+// the states of its finished forks (fork_recycler.hpp), control block and Boost mutex included.
 //
-// Ownership: the future holds one reference; the block holds another, self_, for the thread
+// Ownership: the future holds one reference; the state holds another, self_, for the thread
 // that owns it, which also keeps it alive from the submission until the task has run or been
 // discarded (a task is owned by one queue or one thread at a time, task.hpp). So the record
 // outlives the run for every joiner that holds the future, and the closure's frame never
-// outlives the block.
+// outlives the state.
 //
 // Completion, in this order: the closure returns (or throws) and is destroyed; the run record
 // is marked done (rule (b) stops admitting what the runner pushes next); the result or
 // exception is stored in the shared state, which wakes its Boost waiters and launches its
 // continuations if any came (finish: "unwatched completion"); the run record is marked
 // stored, which a joiner reads instead of taking the shared state's mutex, and after which the
-// block may be reused.
+// state may be reused.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FUTURES_FORK_STATE_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FUTURES_FORK_STATE_HPP
@@ -66,17 +66,17 @@ namespace detail {
 namespace fork_join {
 
   // A forked task whose future has result R: what joinable_future<R> hands its reference back
-  // to, typed (the block's type also depends on the closure's).
+  // to, typed (the state's type also depends on the closure's).
   template <class R>
   class forked_result : public forked_task
   {
   public:
     typedef boost::shared_ptr<boost::detail::shared_state<R> > future_ref;
 
-    // Requires: future is the reference to this block's shared state that a future about to be
-    // destroyed holds.
+    // Requires: future is the reference to this fork state, as a shared state, that a future
+    // about to be destroyed holds.
     // Effects: if the calling thread forked the task, the result is stored and no other
-    // reference to the block exists, the reference goes back to the block, which is idle
+    // reference to the state exists, the reference goes back to the state, which is idle
     // again (fork_recycler.hpp); else nothing (the future's destruction releases it).
     void offer_back(future_ref& future) const noexcept { offer_(this, future); }
 
@@ -133,11 +133,11 @@ namespace fork_join {
   public:
     typedef typename forked_result<R>::future_ref future_ref;
 
-    // Returns: a block for a fork of fn(bound...): from the calling thread's recycler if it has
+    // Returns: a state for a fork of fn(bound...): from the calling thread's recycler if it has
     // one (fork_recycler.hpp); else a new one, freed when its run and its futures are over. Its
     // future's reference is future_reference(). `plain_future`: that reference goes to a plain
-    // boost::future (our boost::async), which cannot give the block back when it ends; the
-    // recycler stacks the block to find it when it has ended (take_back_stacked).
+    // boost::future (our boost::async), which cannot give the state back when it ends; the
+    // recycler stacks the state to find it when it has ended (take_back_stacked).
     // Throws: std::bad_alloc, or what moving fn or bound throws.
     static fork_state* take(Fn&& fn, Bound&& bound, bool plain_future = false)
     {
@@ -145,10 +145,10 @@ namespace fork_join {
       if (fork_recycler<fork_state>* r = fork_recycler<fork_state>::of_this_thread())
       {
         fork_state* const s = r->take(plain_future, std::move(fn), std::move(bound));
-        s->set_trace_kind(kind); // a block serves forks and asyncs alike
+        s->set_trace_kind(kind); // a state serves forks and asyncs alike
         return s;
       }
-      fork_state* const s = make_block(recycler_id());
+      fork_state* const s = make_state(recycler_id());
       s->set_trace_kind(kind);
       // relaxed: not yet shared; the runner, whose fetch_or sees it, releases self_.
       s->run_.result_stored.store(run_record::orphaned_bit, std::memory_order_relaxed);
@@ -166,14 +166,14 @@ namespace fork_join {
     }
 
     // Requires: called once per take(), before the task is queued.
-    // Returns: the reference the future holds (moved out of the block).
+    // Returns: the reference the future holds (moved out of the state).
     future_ref future_reference() noexcept { return std::move(spare_); }
 
     // Fast path, "never deferred" (doc/design.md, "Fast paths and their assumptions"): a fork's state is never deferred, so this is
     // answered without the mutex Boost's own version takes.
     bool run_if_is_deferred() override { return false; }
 
-    // Detail: made by boost::allocate_shared (make_block); owner: the recycler's id, or a
+    // Detail: made by boost::allocate_shared (make_state); owner: the recycler's id, or a
     // default one for none.
     explicit fork_state(const recycler_id& owner) : forked_result<R>(&fork_state::act, &fork_state::offer), owner_(owner) {}
 
@@ -184,16 +184,16 @@ namespace fork_join {
 
     typedef fork_closure<Fn, Bound> closure;
 
-    // Returns: a new idle block, holding its two references (fork_recycler.hpp).
+    // Returns: a new idle state, holding its two references (fork_recycler.hpp).
     // Throws: std::bad_alloc.
-    static fork_state* make_block(const recycler_id& owner)
+    static fork_state* make_state(const recycler_id& owner)
     {
-      // Made before the first block it would stand in for: a reused block was made here, so
+      // Made before the first state it would stand in for: a reused state was made here, so
       // the path of every fork in a steady state need not ask (a call with a guard, per fork).
       unrun_task_exception();
       boost::shared_ptr<fork_state> p = boost::allocate_shared<fork_state>(cached_allocator<fork_state>(), owner);
       fork_state* const s = p.get();
-      s->callback = watch{s}; // kept for the block's life (make_idle leaves it)
+      s->callback = watch{s}; // kept for the state's life (make_idle leaves it)
       s->self_ = p;
       s->spare_ = std::move(p);
       return s;
@@ -201,8 +201,8 @@ namespace fork_join {
 
     void arm(Fn&& fn, Bound&& bound) { closure_.emplace(std::move(fn), std::move(bound)); }
 
-    // Requires: the block's owner thread, the run over, no reference but self_ and spare_.
-    // Effects: the block as a new one (the closure was destroyed after its run).
+    // Requires: the state's owner thread, the run over, no reference but self_ and spare_.
+    // Effects: the state as a new one (the closure was destroyed after its run).
     void make_idle() noexcept
     {
       // Boost's shared state, field by field as its constructor sets it (boost/thread/future.hpp);
@@ -215,18 +215,18 @@ namespace fork_join {
       this->is_constructed = false;
       this->policy_ = boost::launch::none;
       this->ex_.reset();
-      // callback: the block's watch, set once (make_block); relaxed: as the stores below.
+      // callback: the state's watch, set once (make_state); relaxed: as the stores below.
       watched_.store(false, std::memory_order_relaxed);
       if constexpr (!std::is_void<R>::value)
         this->result = decltype(this->result)();
-      // relaxed: the next publication of the block is its push, which orders these.
+      // relaxed: the next publication of the state is its push, which orders these.
       this->run_.state.store(run_record::pending, std::memory_order_relaxed);
       this->run_.result_stored.store(0, std::memory_order_relaxed);
       this->run_.runner_slot.store(nullptr, std::memory_order_relaxed);
       this->scheduler_ = nullptr;
 #ifdef BOOST_THREAD_FJ_TSAN
-      // A new block's mutex is a new mutex to ThreadSanitizer: forget the lock orders of the
-      // block's past uses, which Boost's wait_for_any (boost::lock, deadlock-free by its
+      // A new state's mutex is a new mutex to ThreadSanitizer: forget the lock orders of the
+      // state's past uses, which Boost's wait_for_any (boost::lock, deadlock-free by its
       // back-off) would otherwise join into cycles across unrelated futures.
       __tsan_mutex_destroy(&this->mutex, 0);
       __tsan_mutex_create(&this->mutex, 0);
@@ -241,14 +241,14 @@ namespace fork_join {
       // storing failed, never will be, which a joiner cannot tell from is_ready() either) and
       // with the recycler's reuse; the acquire with its owner's orphaning fetch_or and with
       // add_waker()'s release (waker.hpp), for the wakers it takes in the same step. The last
-      // access to the block, unless it is orphaned: then this releases its owner's reference.
+      // access to the state, unless it is orphaned: then this releases its owner's reference.
       const std::uintptr_t old = self->run_.result_stored.fetch_or(run_record::stored_bit, std::memory_order_acq_rel);
       if (old & run_record::orphaned_bit)
         boost::shared_ptr<fork_state> last = std::move(self->self_);
-      post_wakers(old); // touches the wakers only: the block may be reused or gone
+      post_wakers(old); // touches the wakers only: the state may be reused or gone
     }
 
-    // offer_back() for this type. Fast path, "block give-back" (doc/design.md, "Fast paths and their assumptions"): skips building a
+    // offer_back() for this type. Fast path, "state give-back" (doc/design.md, "Fast paths and their assumptions"): skips building a
     // new state; precondition: the forking thread, stored(), and no reference but this future
     // and self_ (every other holder of the state holds a reference of its own).
     static void offer(const forked_result<R>* t, future_ref& future) noexcept
@@ -297,7 +297,7 @@ namespace fork_join {
       void operator()() const noexcept { self->watched_.store(true, std::memory_order_relaxed); }
     };
 
-    // A continuation attached by then() (or unwrap) marks the block watched, under the mutex.
+    // A continuation attached by then() (or unwrap) marks the state watched, under the mutex.
     void set_continuation_ptr(typename boost::detail::shared_state_base::continuation_ptr_type c,
                               boost::unique_lock<boost::mutex>& lock) override
     {
@@ -307,7 +307,7 @@ namespace fork_join {
 
     // Effects: stores the result (none for void) and marks the state done, under its mutex, as
     // Boost's mark_finished_with_result does; the waiters, external waiters and continuations
-    // are woken or launched only if the block is watched.
+    // are woken or launched only if the state is watched.
     // Fast path, "unwatched completion" (doc/design.md, "Fast paths and their assumptions"): skips the condition variable's
     // notify (its own mutex and a broadcast), the walk of the external waiters and the
     // continuations' check. Precondition: every thread that waits on the state's condition
@@ -357,10 +357,10 @@ namespace fork_join {
     const recycler_id owner_;
     boost::shared_ptr<fork_state> self_; // the owner's reference (fork_recycler.hpp)
     future_ref spare_;                   // the next future's reference, while idle
-    std::size_t index_ = 0;              // in the owner's list of blocks
+    std::size_t index_ = 0;              // in the owner's list of states
     std::optional<closure> closure_;     // from arm() to the end of the run
     // Whether a Boost waiter or a continuation may need finish() to wake it (watch,
-    // set_continuation_ptr); false again when the block is reused.
+    // set_continuation_ptr); false again when the state is reused.
     std::atomic<bool> watched_{false};
   };
 

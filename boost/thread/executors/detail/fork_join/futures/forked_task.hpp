@@ -5,7 +5,7 @@
 //
 // The part of a forked heap task that a join needs, whatever stores the task's result: the
 // task node, its run record (admission.hpp, rule (b)) and its scheduler. Two kinds of task
-// derive from it: fork_state.hpp's block, which is also the future's shared state (the default
+// derive from it: fork_state.hpp's fork state, which is also the future's shared state (the default
 // build), and promise_task.hpp's node, which completes a boost::promise (the public-API-only
 // build, boost_compat.hpp).
 

@@ -179,7 +179,7 @@ namespace fork_join {
 
   // Fast path, "own newest child" (doc/design.md, "Fast paths and their assumptions").
   // Requires: task is null or the task behind a valid future the caller holds (whose
-  // reference keeps the block, and so the task, alive and bound to that future).
+  // reference keeps the state, and so the task, alive and bound to that future).
   // Precondition of the shortcut: the calling thread is a pool thread of `core` with stack to
   // spare, and task is the newest task of its own deque (its own fork, neither stolen nor
   // buried under a newer push). Then the join's first step would take exactly that task (rule

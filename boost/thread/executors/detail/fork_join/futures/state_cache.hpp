@@ -3,21 +3,21 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// Where the memory of a new fork block (fork_state.hpp) comes from: a cache of freed blocks per
-// thread, by size class, so that a block freed on a thread is the next one that thread's new
-// blocks of that size take. A fork in a steady state makes no new block (fork_recycler.hpp
-// reuses whole blocks); boost::async(pool, f) makes one per call. A block freed on another
+// Where the memory of a new fork state (fork_state.hpp) comes from: a cache of freed states per
+// thread, by size class, so that a state freed on a thread is the next one that thread's new
+// states of that size take. A fork in a steady state makes no new state (fork_recycler.hpp
+// reuses whole states); boost::async(pool, f) makes one per call. A state freed on another
 // thread than the one that took it (by its last future, or by its runner once its owner has
-// exited) joins that other thread's cache; a full cache hands blocks back to operator delete,
-// so what a thread holds is bounded (classes x capacity blocks, 16 x 64 x at most 1 KiB).
+// exited) joins that other thread's cache; a full cache hands states back to operator delete,
+// so what a thread holds is bounded (classes x capacity states, 16 x 64 x at most 1 KiB).
 //
-// Threading contract: each thread touches only its own cache (thread_local); a block passes
+// Threading contract: each thread touches only its own cache (thread_local); a state passes
 // between threads only with the reference count that frees it, whose release/acquire orders
 // its last use before its reuse. After a thread's cache is destroyed (thread exit), that
 // thread allocates and frees with operator new and delete directly.
 //
 // Built with AddressSanitizer the cache is off (BOOST_THREAD_FJ_NO_STATE_CACHE), so that a use
-// after free of a block is still reported; a user may define the macro to turn it off as well.
+// after free of a state is still reported; a user may define the macro to turn it off as well.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FUTURES_STATE_CACHE_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FUTURES_STATE_CACHE_HPP
@@ -36,7 +36,7 @@ namespace fork_join {
   public:
     static constexpr std::size_t step = 64;      // size classes: 64, 128, ..., 1024 bytes
     static constexpr std::size_t classes = 16;
-    static constexpr unsigned capacity = 64;     // blocks kept per class and thread
+    static constexpr unsigned capacity = 64;     // states kept per class and thread
 
     // Returns: n bytes (n > 0) aligned to alignof(std::max_align_t).
     // Throws: std::bad_alloc.

@@ -82,7 +82,7 @@ namespace fork_join {
     run.runner_core = w->core;
     run.runner_seq = slot->push_seq;
     run.runner_root = last_root_id();
-    // Invariant: a record is noted once per run (a reused block starts unset, fork_state.hpp).
+    // Invariant: a record is noted once per run (a reused fork state starts unset, fork_state.hpp).
     // relaxed: only this thread stores to it during the run.
     BOOST_THREAD_FJ_ASSERT(run.runner_slot.load(std::memory_order_relaxed) == nullptr);
     // release: publishes the fields above to the waiter's acquire (task_search::steal_for).

@@ -189,7 +189,7 @@ namespace fork_join {
     bool done() const noexcept { return state.load(std::memory_order_acquire) == done_state; }
 
     // Bits of result_stored (forked heap tasks only): the result is stored, the run's last
-    // access to the block; the thread that owns the block has exited (fork_recycler.hpp). The
+    // access to the fork state; the thread that owns it has exited (fork_recycler.hpp). The
     // bits above them hold the list of wakers of the threads waiting for the result
     // (waker.hpp), which the fetch_or of stored_bit takes.
     static constexpr std::uintptr_t stored_bit = 1;
@@ -197,7 +197,7 @@ namespace fork_join {
 
     // Returns: for a forked heap task (fork_state.hpp), whether its future is ready, without
     // the shared state's mutex. acquire: pairs with the acq_rel fetch_or after the result was
-    // stored, so a get() that follows sees it, and a reuse of the block follows the run.
+    // stored, so a get() that follows sees it, and a reuse of the fork state follows the run.
     bool stored() const noexcept { return result_stored.load(std::memory_order_acquire) & stored_bit; }
 
     std::atomic<std::uintptr_t> state{pending};
