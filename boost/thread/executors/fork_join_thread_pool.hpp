@@ -217,11 +217,11 @@ namespace executors {
 
 } // namespace executors
 
+// The two ways in from detail/ (scheduler/pool_fwd.hpp, futures/pool_executor_ref.hpp).
 inline const std::shared_ptr<detail::fork_join::pool_core>&
-detail::fork_join::core_of(const executors::fork_join_thread_pool& pool) noexcept
-{
-  return pool.core_;
-}
+detail::fork_join::core_of(const executors::fork_join_thread_pool& pool) noexcept { return pool.core_; }
+inline const detail::fork_join::pool_executor_ref* detail::fork_join::as_pool_executor_ref(const executors::executor* ex) noexcept
+{ return dynamic_cast<const executors::executor_ref<executors::fork_join_thread_pool>*>(ex); }
 
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
 // Requires, Returns, Synchronization, Throws: as fork(ex, f, args...), but a plain future.

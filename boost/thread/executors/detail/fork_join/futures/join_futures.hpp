@@ -8,10 +8,11 @@
 // Which pool: the one recorded in the future's shared state if it is provably a live
 // fork_join_thread_pool (Boost records `executor_ref<Ex>` for boost::async(ex, ...) and
 // then(ex, ...); our specialization of executor_ref is a pool_executor_ref, which owns the
-// scheduler, so a successful dynamic_cast is the proof); failing that, the current thread's pool if it is a worker;
-// failing that, none, and the join simply waits. A continuation made by then(f) without an
-// executor records an executor_ref<executor> that refers to its parent's executor object, which
-// may already be freed: it never matches the cast, so it is never used.
+// scheduler, so a successful dynamic_cast, as_pool_executor_ref, is the proof); failing that,
+// the current thread's pool if it is a worker; failing that, none, and the join simply waits.
+// A continuation made by then(f) without an executor records an executor_ref<executor> that
+// refers to its parent's executor object, which may already be freed: it never matches the
+// cast, so it is never used.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FUTURES_JOIN_FUTURES_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_FUTURES_JOIN_FUTURES_HPP
@@ -62,7 +63,7 @@ namespace fork_join {
     (void)f;
 #else
     const boost::shared_ptr<executors::executor> ex = recorded_executor(f);
-    if (const auto* ref = dynamic_cast<const pool_executor_ref*>(ex.get()))
+    if (const pool_executor_ref* ref = as_pool_executor_ref(ex.get()))
       return ref->core();
 #endif
     return nullptr;
