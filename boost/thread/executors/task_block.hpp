@@ -141,10 +141,10 @@ namespace executors {
   // task_canceled_exception. If nothing was thrown but a region enclosing the block is
   // canceled when every child has finished (doc/index.md, "Cancellation"),
   // task_canceled_exception: children may have been skipped. A cancel() of the block itself
-  // adds nothing: with no exception, define_task_block returns normally. Joining needs no memory: if memory runs out while an exception
-  // is recorded, the list holds a std::bad_alloc in its place, and if it runs out while the
-  // list itself is made, std::bad_alloc is thrown instead of the list; in every case only
-  // after every child has finished.
+  // adds nothing: with no exception, define_task_block returns normally. Joining needs no
+  // memory: if memory runs out while an exception is recorded, the list holds a std::bad_alloc
+  // in its place, and if it runs out while the list itself is made, std::bad_alloc is thrown
+  // instead of the list; in every case only after every child has finished.
   // Progress: on a fork_join_thread_pool the waits help, so nested blocks in children never
   // deadlock; a waiting thread cannot be interrupted (children refer to its frame).
   template <class Executor, class F>

@@ -11,7 +11,9 @@
 // which leaves a user with "basic_thread_pool is not a member of boost::executors" and no hint.
 // Ours stop with a message that names the macros instead.
 //
-// Build switches (define them, with no value, before the first include; the user manual's
+// Build switches (define them, with no value, before the first include, and alike in every
+// translation unit of a program: some change the layout of internal classes, e.g.
+// BOOST_THREAD_FJ_ENABLE_ASSERT adds the deque's owner record; the user manual's
 // "Boost versions, internals and the public-API-only mode" says what each changes):
 //   BOOST_THREAD_FJ_PUBLIC_API_ONLY  use no Boost.Thread internal (base/boost_compat.hpp): forks
 //                                    complete a boost::promise; joins of other futures poll
