@@ -46,18 +46,24 @@ namespace fork_join {
 #ifndef BOOST_THREAD_FJ_PUBLIC_API_ONLY
   // Returns: the future of a fork's state: a joinable_future also knows the task and its
   // scheduler; a plain boost::future (our boost::async) holds the reference only. Inlined, as
-  // fork_onto() is.
+  // fork_onto() is. Two overloads, each with one return, not one with `if constexpr`: GCC 12
+  // elides the copy of a named result only when it is the function's one return, and Boost's
+  // future "moves" by copying its shared_ptr, then resetting the source (an atomic increment
+  // and a release per boost::async: 8% of fib with boost::async, doc/benchmark/README.md,
+  // "The layered restructure, against 3210c7e").
   template <class Future, class State>
-  BOOST_FORCEINLINE Future future_of_state(State* state, const std::shared_ptr<pool_core>& core) noexcept
+  BOOST_FORCEINLINE typename std::enable_if<is_joinable_future<Future>::value, Future>::type
+  future_of_state(State* state, const std::shared_ptr<pool_core>& core) noexcept
   {
-    if constexpr (is_joinable_future<Future>::value)
-      return Future(state->future_reference(), state, core);
-    else
-    {
-      Future result;
-      state_of(result) = state->future_reference(); // boost_compat.hpp, 1
-      return result;
-    }
+    return Future(state->future_reference(), state, core);
+  }
+  template <class Future, class State>
+  BOOST_FORCEINLINE typename std::enable_if<!is_joinable_future<Future>::value, Future>::type
+  future_of_state(State* state, const std::shared_ptr<pool_core>&) noexcept
+  {
+    Future result;
+    state_of(result) = state->future_reference(); // boost_compat.hpp, 1
+    return result;
   }
 #endif
 
