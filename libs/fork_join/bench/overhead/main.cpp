@@ -9,6 +9,8 @@
 // setup); every task runs on that one thread, so nothing is stolen and the counts repeat
 // exactly. Modes:
 //  - fork:   fib(n), a fork of each child and a join of both at every call (fork.cpp);
+//  - async:  fib(n), boost::async of one child on the pool, the other called inline, then a
+//            join of the plain boost::future (async.cpp);
 //  - invoke: fib(n), parallel_invoke of the two children at every call (invoke.cpp);
 //  - block:  fib(n), a task block per call, one child run and the other called inline
 //            (block.cpp);
@@ -17,7 +19,7 @@
 // build against both trees (doc/benchmark/README.md, "Cancellation's cost"). It prints the
 // result, and fails if it is not the serial one.
 //
-// usage: fork_join_overhead_bench fork|invoke|block|for n
+// usage: fork_join_overhead_bench fork|async|invoke|block|for n
 
 #include "overhead.hpp"
 
@@ -41,19 +43,21 @@ std::uint64_t fib_serial(unsigned n) { return n < 2 ? n : fib_serial(n - 1) + fi
 
 int main(int argc, char** argv)
 {
-  static const char* const modes[] = {"fork", "invoke", "block", "for"};
-  static std::uint64_t (*const paths[])(unsigned) = {measured_fork, measured_invoke, measured_block, measured_for};
+  static const char* const modes[] = {"fork", "async", "invoke", "block", "for"};
+  static std::uint64_t (*const paths[])(unsigned) = {measured_fork, measured_async, measured_invoke, measured_block,
+                                                     measured_for};
+  const int for_mode = 4;
   int mode = -1;
-  for (int m = 0; argc == 3 && m < 4; ++m)
+  for (int m = 0; argc == 3 && m < 5; ++m)
     if (std::strcmp(argv[1], modes[m]) == 0)
       mode = m;
   if (mode < 0)
   {
-    std::fprintf(stderr, "usage: fork_join_overhead_bench fork|invoke|block|for n\n");
+    std::fprintf(stderr, "usage: fork_join_overhead_bench fork|async|invoke|block|for n\n");
     return 2;
   }
   const unsigned n = static_cast<unsigned>(std::strtoul(argv[2], nullptr, 10));
-  if (mode == 3)
+  if (mode == for_mode)
     overhead::elements.assign(n, 1);
   boost::executors::fork_join_thread_pool pool(1);
   overhead::pool = &pool;
@@ -64,7 +68,7 @@ int main(int argc, char** argv)
   std::uint64_t r = done.get();
   for (std::uint64_t x : overhead::elements)
     r += x;
-  const std::uint64_t expected = mode == 3 ? 2 * std::uint64_t(n) : fib_serial(n);
+  const std::uint64_t expected = mode == for_mode ? 2 * std::uint64_t(n) : fib_serial(n);
   std::printf("%s %u: %llu\n", modes[mode], n, static_cast<unsigned long long>(r));
   return r == expected ? 0 : 1;
 }

@@ -28,6 +28,7 @@ extern std::vector<std::uint64_t> elements;
 // names to give callgrind, whatever the compiler's mangling.
 extern "C" {
 std::uint64_t measured_fork(unsigned n);   // fib(n), a fork of each child and a join of both per call
+std::uint64_t measured_async(unsigned n);  // fib(n), boost::async of one child, the other inline, a join
 std::uint64_t measured_invoke(unsigned n); // fib(n), parallel_invoke of the two children per call
 std::uint64_t measured_block(unsigned n);  // fib(n), a task block per call: one child run, one inline
 std::uint64_t measured_for(unsigned n);    // parallel_for over n elements, grain 16: +1 to each
