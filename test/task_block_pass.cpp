@@ -383,6 +383,51 @@ BOOST_AUTO_TEST_CASE(an_interruption_inside_a_block_stays_an_interruption)
   BOOST_TEST(other_ran.load() <= 1); // skipped (canceled) or ran, never lost track of
 }
 
+// The owner's run() links a child into a list of its own without an atomic operation; a run()
+// on another thread links into a shared list, which the owner's join reads with a relaxed load
+// before it takes it (block_state.hpp). Attacked: in every round, the block's f waits until a
+// child that another thread stole has added grandchildren (so the shared list is used), while
+// the owner adds children of its own; stolen children keep adding while the owner joins. Every
+// child runs once, and every one is joined before define_task_block returns.
+BOOST_AUTO_TEST_CASE(children_added_from_other_threads_while_the_owner_joins)
+{
+  fork_join_thread_pool pool(3);
+  const int rounds = 300 / BOOST_THREAD_FJ_TEST_SCALE + 1;
+  for (int round = 0; round < rounds; ++round)
+  {
+    std::atomic<int> ran{0};
+    std::atomic<int> added_elsewhere{0};
+    int expected = 0;
+    fj::fork(pool, [&] {
+      const std::thread::id owner = std::this_thread::get_id();
+      fj::define_task_block(pool, [&](task_block& tb) {
+        const int children = 16;
+        for (int i = 0; i < children; ++i)
+          tb.run([&] {
+            ran.fetch_add(1);
+            if (std::this_thread::get_id() != owner)
+            {
+              for (int k = 0; k < 3; ++k)
+                tb.run([&] {
+                  ran.fetch_add(1);
+                  tb.run([&] { ran.fetch_add(1); }); // a grandchild's child, from wherever it runs
+                });
+              added_elsewhere.fetch_add(1);
+            }
+          });
+        // Run nothing until a thief has added to the shared list (the watchdog ends a hang).
+        while (added_elsewhere.load() == 0)
+          std::this_thread::yield();
+        for (int i = 0; i < children; ++i)
+          tb.run([&] { ran.fetch_add(1); }); // the owner's list, while thieves add to the other
+      }); // joins both lists while stolen children still add
+      expected = 2 * 16 + 6 * added_elsewhere.load();
+    }).get();
+    BOOST_TEST(ran.load() == expected);
+    BOOST_TEST(added_elsewhere.load() >= 1);
+  }
+}
+
 // Regression: wait() from a child that the block's own thread runs. It waits for the
 // other children (not for itself), and the join it is nested in goes on over child storage
 // that is still alive: the nested wait used to free the arena that the outer join was walking

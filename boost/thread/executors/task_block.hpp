@@ -144,7 +144,9 @@ namespace executors {
   // adds nothing: with no exception, define_task_block returns normally. Joining needs no
   // memory: if memory runs out while an exception is recorded, the list holds a std::bad_alloc
   // in its place, and if it runs out while the list itself is made, std::bad_alloc is thrown
-  // instead of the list; in every case only after every child has finished.
+  // instead of the list; in every case only after every child has finished. On an executor
+  // other than fork_join_thread_pool, std::bad_alloc before f is called if the block's state
+  // for it cannot be allocated.
   // Progress: on a fork_join_thread_pool the waits help, so nested blocks in children never
   // deadlock; a waiting thread cannot be interrupted (children refer to its frame).
   template <class Executor, class F>

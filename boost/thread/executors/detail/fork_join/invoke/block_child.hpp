@@ -98,14 +98,15 @@ namespace fork_join {
     // What the stack task runs: skipped once the block (or a region enclosing it) is
     // canceled; a throw cancels the block. Run inline (the owner's join popped it), the child
     // runs in the owner's code, where the block's region is current: define_task_block and
-    // wait() make it so around the joins (cancel_region.hpp).
+    // wait() make it so around the joins (cancel_region.hpp). It needs no running_on_owner
+    // mark there either: the join took it off the block's lists before, so a wait() nested in
+    // it cannot meet it.
     void operator()()
     {
       // Cancellation is a hint to skip work not yet started (cancel_region.hpp); the exceptions
       // themselves travel through the stack task's completion.
       if (region_.canceled())
         return;
-      const running_on_owner mark(*this, owner_);
       try
       {
         std::invoke(g_);
@@ -129,10 +130,13 @@ namespace fork_join {
 
     // What the stack task runs when taken from a queue (a thief, or a join helping in a frame
     // of its own), or when run() runs it where it was called: the same, in the block's region
-    // made current here (stack_task.hpp).
+    // made current here (stack_task.hpp). Taken from a queue by the owner's stack (a join of
+    // the block's that helps), it is still on the block's lists: marked, so that a wait()
+    // nested in it does not wait for it.
     void run_in_own_region()
     {
       const region_proxy in(region_);
+      const running_on_owner mark(*this, owner_);
       (*this)();
     }
 

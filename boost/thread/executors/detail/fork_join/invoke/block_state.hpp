@@ -9,8 +9,9 @@
 // On a fork_join_thread_pool a child is a block_child_impl (block_child.hpp): a stack task
 // pushed to the running worker's deque, its storage taken from the block's arena (no
 // allocation for the first few children) when the block's owner calls run(), and linked into
-// the block's list (head_), which a join walks. On any other executor the children are
-// generic_children (generic_fallback.hpp).
+// one of the block's two lists, which a join walks: the owner's (own_head_, no atomic
+// operation) or, for a run() on another thread, the shared one (foreign_head_). On any other
+// executor the children are generic_children (generic_fallback.hpp), made only there.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_STATE_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_STATE_HPP
@@ -31,6 +32,7 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <new>
 #include <stdexcept>
 #include <type_traits>
@@ -45,7 +47,8 @@ namespace fork_join {
   public:
     // Effects: the state of a block on ex, made on the calling stack (its owner).
     template <class Executor>
-    explicit block_state(Executor& ex) : core_(core_for(ex)), generic_(generic_for(ex))
+    explicit block_state(Executor& ex)
+        : core_(core_for(ex)), generic_(generic_for(ex))
     {
     }
     block_state(const block_state&) = delete;
@@ -61,7 +64,7 @@ namespace fork_join {
       if (core_)
         run_on_pool<fn>(std::forward<G>(g));
       else
-        generic_children_.run<fn>(std::forward<G>(g), generic_, region_, owner_, errors_);
+        generic_->children.run<fn>(std::forward<G>(g), generic_->ex, region_, owner_, errors_);
     }
 
     // task_block::wait.
@@ -108,11 +111,21 @@ namespace fork_join {
     {
       return nullptr;
     }
-    static generic_executor generic_for(executors::fork_join_thread_pool&) noexcept { return {}; }
-    template <class Executor>
-    static generic_executor generic_for(Executor& ex) noexcept
+    // A block on another executor: the executor and the children (generic_fallback.hpp).
+    struct generic_block
     {
-      return generic_executor::of(ex);
+      explicit generic_block(const generic_executor& e) : ex(e) {}
+      const generic_executor ex;
+      generic_children children;
+    };
+    // Made only for other executors (one allocation per block there): the children's mutex
+    // and condition variable, made and ended with every block, were a quarter of the
+    // instructions of a block with one child on our pool.
+    static std::unique_ptr<generic_block> generic_for(executors::fork_join_thread_pool&) noexcept { return nullptr; }
+    template <class Executor>
+    static std::unique_ptr<generic_block> generic_for(Executor& ex)
+    {
+      return std::unique_ptr<generic_block>(new generic_block(generic_executor::of(ex)));
     }
 
     template <class Fn, class G>
@@ -151,10 +164,16 @@ namespace fork_join {
         c->mark_inline();
         run_unqueued(c->task()); // run() may be called from another region, or thread
       }
+      if (own)
+      {
+        c->next = own_head_;
+        own_head_ = c;
+        return;
+      }
       // release: the child's construction is published with it to the owner's acquire
       // exchange in join_all().
-      c->next = head_.load(std::memory_order_relaxed);
-      while (!head_.compare_exchange_weak(c->next, c, std::memory_order_release, std::memory_order_relaxed))
+      c->next = foreign_head_.load(std::memory_order_relaxed);
+      while (!foreign_head_.compare_exchange_weak(c->next, c, std::memory_order_release, std::memory_order_relaxed))
       {
       }
     }
@@ -172,7 +191,7 @@ namespace fork_join {
     // their exceptions (which needs no memory: exception_collector).
     // Nesting: a child that the owner runs (inline, or while its join helps) may call wait(),
     // so join_all() may be nested in itself on the owner's thread. The walk is therefore kept
-    // in members rather than in this frame: taken_ holds the children taken from head_ and
+    // in members rather than in this frame: taken_ holds the children taken from the lists and
     // not yet joined, and a nested join_all() goes on with it, so that no frame holds a
     // pointer to a child that another frame destroys. A child on this thread's stack (the
     // caller of a nested wait() and the children it runs in) cannot be joined here: it is
@@ -187,14 +206,20 @@ namespace fork_join {
         for (;;)
         {
           block_child* c = taken_;
-          if (!c)
+          if (!c && own_head_)
           {
-            // acquire: pairs with the release CAS in run_on_pool(). Children may add children
-            // while we join, so repeat until the list stays empty.
-            c = head_.exchange(nullptr, std::memory_order_acquire);
-            if (!c)
-              break;
+            c = own_head_;
+            own_head_ = nullptr;
           }
+          // Children may add children while we join, so repeat until both lists stay empty.
+          // The relaxed load sees every child that a child joined so far added (its push
+          // happens before the join returned), and a child added meanwhile by one still
+          // running is seen after its join; it only spares the exchange when the list is
+          // empty. acquire: pairs with the release CAS in run_on_pool().
+          if (!c && foreign_head_.load(std::memory_order_relaxed))
+            c = foreign_head_.exchange(nullptr, std::memory_order_acquire);
+          if (!c)
+            break;
           taken_ = c->next;
           if (c->running_here)
           {
@@ -221,7 +246,7 @@ namespace fork_join {
           arena_.release();
         return;
       }
-      generic_children_.join(generic_);
+      generic_->children.join(generic_->ex);
     }
 
     // Joins the block when define()'s scope ends, however it ends.
@@ -243,7 +268,15 @@ namespace fork_join {
     void fail(const boost::exception_ptr& e, bool interrupted)
     {
       region_.cancel();
-      generic_children_.record(errors_, e, interrupted);
+      if (generic_) // its children report to errors_ under its mutex
+        generic_->children.record(errors_, e, interrupted);
+      else
+      {
+        // On our pool only the owner's stack writes errors_ (this call, and join_all()).
+        errors_.add(e);
+        if (interrupted)
+          errors_.interrupted();
+      }
     }
 
     // Throws: what the block collected; else task_canceled_exception if a region enclosing the
@@ -261,19 +294,22 @@ namespace fork_join {
     // set by cancel() or a failure.
     nested_region region_;
     pool_core* const core_ = nullptr;
-    const generic_executor generic_{};
+    // On another executor, the executor and the children (else null); their reports to errors_
+    // take the children's mutex.
+    const std::unique_ptr<generic_block> generic_;
     // The stack the block runs on (the thread that called define_task_block, or the fiber it
     // ran on there: parking.hpp), which alone nests the block's frames; another stack of the
     // same thread may run while the block's frame is parked, and is not nested in it.
     const void* const owner_ = current_stack_id();
-    std::atomic<block_child*> head_{nullptr};
+    // Owner-only: the children that the owner's run() made and no join took yet.
+    block_child* own_head_ = nullptr;
+    // The children that run() on another thread made (a child calling its block's run()).
+    std::atomic<block_child*> foreign_head_{nullptr};
     block_arena arena_;
-    // Owner-only: children taken from head_ and not yet joined (join_all()), and how many
+    // Owner-only: children taken from the lists and not yet joined (join_all()), and how many
     // children of the arena are alive.
     block_child* taken_ = nullptr;
     std::size_t arena_children_ = 0;
-    // The children on another executor, whose reports to errors_ take its mutex.
-    generic_children generic_children_;
     exception_collector errors_;
   };
 
