@@ -142,10 +142,10 @@ not an error); 2 on bad usage.
 )";
 
 // Display (and run) order: the workloads in this order, then peers by family.
-const std::vector<std::string> workload_order{"fib",        "fib_cutoff", "integrate",   "nqueens",     "sort",
-                                              "uts",        "uts_t1",     "uts_t3",      "chain_1e4",   "chain_1e5",
-                                              "order_chain", "order_tree", "external",   "par_for",     "par_reduce",
-                                              "par_sort"};
+const std::vector<std::string> workload_order{"fib",        "fib_cutoff", "integrate",   "nqueens",     "matmul",
+                                              "sort",       "uts",        "uts_t1",      "uts_t3",      "chain_1e4",
+                                              "chain_1e5",  "order_chain", "order_tree", "external",    "par_for",
+                                              "par_reduce", "par_sort"};
 const std::vector<std::string> peer_order{"serial",
                                           "fork_join",
                                           "fork_join_range_each",
