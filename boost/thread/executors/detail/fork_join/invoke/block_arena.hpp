@@ -30,7 +30,11 @@ namespace fork_join {
     block_arena() noexcept = default;
     block_arena(const block_arena&) = delete;
     block_arena& operator=(const block_arena&) = delete;
-    ~block_arena() { release(); }
+    ~block_arena()
+    {
+      if (chunks_) // else nothing to free (a block's join has usually released it already)
+        release();
+    }
 
     // Requires: align is a power of two (it may exceed alignof(std::max_align_t): a chunk
     // has room for `align - 1` bytes of padding before the object).
