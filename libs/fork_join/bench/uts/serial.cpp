@@ -29,7 +29,7 @@ std::string describe(const bench::uts::standard_tree& t)
   const bool geometric = t.shape == bench::uts::standard_tree::shape_type::geometric;
   return std::string("unbalanced tree search, UTS ") +
          (geometric ? "T1 (geometric, b0 = 4, depth " + std::to_string(t.max_depth) + ", seed 19, "
-                    : "T3 (binomial, b0 = " + std::to_string(t.b0) + ", m = 8, q = 0.124875, seed 42, ") +
+                    : "T3 (binomial, b0 = " + std::to_string(t.b0) + ", m = 8, q = 0.124875, seed 19, ") +
          std::to_string(t.rounds) + " hash rounds per node), a fork per child";
 }
 
