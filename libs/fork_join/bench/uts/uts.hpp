@@ -140,9 +140,11 @@ namespace uts {
     }
   };
 
-  // UTS T1: geometric, b0 = 4, depth 10, root seed 19; quick: depth 5. 80 rounds per node (about
-  // 230 ns): full: 1,225,091 nodes, about 0.28 s serially;
-  // quick: 1219 nodes.
+  // UTS T1: geometric, b0 = 4, depth 10, root seed 19; quick: depth 5. 33 rounds per node (about
+  // 100 ns): what UTS does per node, one SHA-1 of a 20-byte node state, takes here
+  // (`openssl speed -bytes 20 sha1`: 205 MB/s, 98 ns a hash), so that a fork is the same share
+  // of a node as in UTS (at 80 rounds, 230 ns, oneTBB's time was 1.13 times the serial time, at
+  // 33 1.35 times). Full: 1,225,091 nodes, about 0.11 s serially; quick: 1219 nodes.
   struct t1
   {
     static constexpr const char* name = "uts_t1";
@@ -150,17 +152,16 @@ namespace uts {
     static standard_tree size(scale s)
     {
       const unsigned depth = s == scale::quick ? 5 : 10;
-      return standard_tree{standard_tree::shape_type::geometric, standard_root(19), 4, depth, 0, 0, 80};
+      return standard_tree{standard_tree::shape_type::geometric, standard_root(19), 4, depth, 0, 0, 33};
     }
   };
 
   // UTS T3: binomial, b0 = 2000, q = 0.124875, m = 8; quick: b0 = 30 (39 nodes). With m q just
   // under 1 the tree's size depends wildly on the root: UTS's seed, 42, makes 218,713 nodes with
-  // our hash, which at T1's work per node would take 0.05 s. T1's seed, 19, makes 1,259,193 nodes
-  // (699 deep), about T1's count, so both trees do the same 80 rounds per node (about 230 ns, of
-  // the order of UTS's SHA-1 per node) and take about 0.28 s serially. (Until this choice the
-  // tree was seed 42's with 420 rounds per node, 1.3 us: a fork then costs under 10% of a node
-  // for every peer, and all of them measured within a few percent of the serial time.)
+  // our hash. T1's seed, 19, makes 1,259,193 nodes (699 deep), about T1's count, at T1's work
+  // per node (33 rounds, one SHA-1's time): about 0.11 s serially. (Until this choice the tree
+  // was seed 42's with 420 rounds per node, 1.3 us: a fork then cost under 10% of a node for
+  // every peer, and all of them measured within a few percent of the serial time.)
   struct t3
   {
     static constexpr const char* name = "uts_t3";
@@ -169,7 +170,7 @@ namespace uts {
     {
       const unsigned b0 = s == scale::quick ? 30 : 2000;
       return standard_tree{standard_tree::shape_type::binomial, standard_root(19), b0, 0, 8,
-                           probability_threshold(0.124875), 80};
+                           probability_threshold(0.124875), 33};
     }
   };
 
