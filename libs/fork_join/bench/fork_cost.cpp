@@ -20,6 +20,9 @@
 //  - async_joinable: the future of boost::async(pool, leaf) made a joinable_future, then its
 //    own join() and get();
 //  - invoke: parallel_invoke(pool, leaf, leaf) on the same pool (one queued task, no future);
+//  - block: define_task_block on the same pool, one run(leaf) and one leaf inline (one child in
+//    the block's arena, no future); block_uts: one block, 7 runs and the 8th leaf inline, as
+//    uts's nodes do, reported per run();
 //  - tbb_task_group: oneTBB's tbb::task_group run(leaf) + wait() inside an arena of one thread
 //    (if oneTBB was found), and tbb_task_group_uts: one task_group and 7 runs, as uts's nodes
 //    do, per run.
@@ -32,6 +35,7 @@
 #include <boost/make_shared.hpp>
 #include <boost/thread/executors/fork_join.hpp>
 #include <boost/thread/executors/parallel_invoke.hpp>
+#include <boost/thread/executors/task_block.hpp>
 #include <boost/thread/future.hpp>
 
 #ifdef BOOST_FORK_JOIN_BENCH_HAS_TBB
@@ -142,6 +146,28 @@ int main(int argc, char** argv)
     ex::parallel_invoke(pool, [&] { a = leaf(i); }, [&] { b = leaf(i); });
     sink = sink + a + b;
   });
+  pool_row("block", [&](std::uint64_t i) {
+    std::uint64_t a = 0, b = 0;
+    ex::define_task_block(pool, [&](ex::task_block& tb) {
+      tb.run([&] { a = leaf(i); });
+      b = leaf(i);
+    });
+    sink = sink + a + b;
+  });
+  rows.push_back({"block_uts", on_pool(pool, [&] {
+                    const std::uint64_t blocks = std::max<std::uint64_t>(n / 7, 1);
+                    return median_ns(runs, blocks, [&](std::uint64_t i) {
+                             std::uint64_t a[8] = {};
+                             ex::define_task_block(pool, [&](ex::task_block& tb) {
+                               for (unsigned k = 0; k < 7; ++k)
+                                 tb.run([&a, i, k] { a[k] = leaf(i + k); });
+                               a[7] = leaf(i + 7);
+                             });
+                             for (std::uint64_t x : a)
+                               sink = sink + x;
+                           }) /
+                           7;
+                  })});
 
   double tbb_ns = 0;
 #ifdef BOOST_FORK_JOIN_BENCH_HAS_TBB
