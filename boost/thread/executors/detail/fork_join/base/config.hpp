@@ -157,6 +157,16 @@ static_assert(BOOST_THREAD_FJ_TASK_CREDITS > 0, "BOOST_THREAD_FJ_TASK_CREDITS mu
 #define BOOST_THREAD_FJ_NO_STATE_CACHE
 #endif
 
+// BOOST_THREAD_FJ_HOT_LOOP_ALIGN: placed before a function whose loops take most of a
+// path's time, so that their alignment, and with it their speed, does not depend on where the
+// linker places them in a program: the function starts on a cache line (GCC and Clang; nothing
+// elsewhere).
+#if defined(__GNUC__) || defined(__clang__)
+#define BOOST_THREAD_FJ_HOT_LOOP_ALIGN __attribute__((aligned(64)))
+#else
+#define BOOST_THREAD_FJ_HOT_LOOP_ALIGN
+#endif
+
 // BOOST_THREAD_FJ_ASSERT(expr): checks a documented precondition or invariant that is cheap to
 // check (an owner-only deque operation called by its owner, a counter that never goes below
 // zero, a frame resumed on its own thread, ...). On with BOOST_THREAD_FJ_ENABLE_ASSERT (the
