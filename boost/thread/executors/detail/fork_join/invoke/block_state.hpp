@@ -166,6 +166,8 @@ namespace fork_join {
       }
       if (own)
       {
+        // Fast path, "Owner's list of a block's children" (doc/design.md, "Fast paths and
+        // their assumptions"): only the owner's stack touches own_head_.
         c->next = own_head_;
         own_head_ = c;
         return;
