@@ -101,8 +101,8 @@ namespace fork_join {
     // wait() make it so around the joins (cancel_region.hpp). It needs no running_on_owner
     // mark there either: the join took it off the block's lists before, so a wait() nested in
     // it cannot meet it (fast path, "No running mark for a child that its block's join runs
-    // inline", doc/design.md, "Fast paths and their assumptions"). Inlined into the join's finish_impl(), which runs it (one call fewer
-    // per child).
+    // inline", doc/design.md, "Fast paths and their assumptions"). Inlined into the join's
+    // finish_impl(), which runs it (one call fewer per child).
     BOOST_FORCEINLINE void operator()()
     {
       // Cancellation is a hint to skip work not yet started (cancel_region.hpp); the exceptions

@@ -47,8 +47,7 @@ namespace fork_join {
   public:
     // Effects: the state of a block on ex, made on the calling stack (its owner).
     template <class Executor>
-    explicit block_state(Executor& ex)
-        : core_(core_for(ex)), generic_(generic_for(ex))
+    explicit block_state(Executor& ex) : core_(core_for(ex)), generic_(generic_for(ex))
     {
     }
     block_state(const block_state&) = delete;
@@ -121,7 +120,10 @@ namespace fork_join {
     // Made only for other executors (one allocation per block there): the children's mutex
     // and condition variable, made and ended with every block, were a quarter of the
     // instructions of a block with one child on our pool.
-    static std::unique_ptr<generic_block> generic_for(executors::fork_join_thread_pool&) noexcept { return nullptr; }
+    static std::unique_ptr<generic_block> generic_for(executors::fork_join_thread_pool&) noexcept
+    {
+      return nullptr;
+    }
     template <class Executor>
     static std::unique_ptr<generic_block> generic_for(Executor& ex)
     {
