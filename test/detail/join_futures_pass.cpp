@@ -187,7 +187,12 @@ void chain_deeper_than_its_stacks(int (*level)(int))
     fork_join_thread_pool pool(threads, opts);
     joinable_future<int> r = fork(pool, level, depth);
     BOOST_TEST(r.get() == depth);
-    BOOST_TEST(pool.statistics().frames_parked > 0u); // the stacks ran out: it moved on
+    // One thread runs the whole chain, so its stacks run out and it moves on by parking. Two
+    // may share it (a thief takes a level and the waiter runs the levels above it, rule (b)),
+    // each on its own stack, and then neither need run out: a loaded machine, whose threads
+    // steal at other moments, made that happen.
+    if (threads == 1)
+      BOOST_TEST(pool.statistics().frames_parked > 0u);
   }
 }
 
