@@ -284,3 +284,29 @@ BOOST_AUTO_TEST_CASE(parallel_invoke_without_an_executor_uses_the_current_pool)
   fj::parallel_invoke([&] { a = 1; }, [&] { b = 2; }); // outside every pool: the default pool
   BOOST_TEST(a + b == 3);
 }
+
+// Shortcut "A frame's own slot" (doc/design.md): parallel_invoke looks up its thread's slot once
+// and joins its children with it after the first child ran inline. Here that child parks the
+// frame (it waits for a future that a thread outside the pool sets only once the frame is
+// parked) while the pool's two threads run the others; the frame must resume on its own thread,
+// where the tests' assertion (BOOST_THREAD_FJ_ASSERT) checks the slot at every join.
+BOOST_AUTO_TEST_CASE(a_frame_that_parks_between_its_forks_and_joins_joins_on_its_own_thread)
+{
+  fork_join_thread_pool pool(2);
+  const int rounds = 50;
+  std::atomic<int> runs{0};
+  for (int round = 0; round < rounds; ++round)
+  {
+    const ready_once_parked outside(pool);
+    fj::fork(pool, [&] {
+      fj::parallel_invoke(
+          pool,
+          [&] {
+            fj::join(pool, outside.future());
+            runs.fetch_add(1);
+          },
+          [&] { runs.fetch_add(1); }, [&] { runs.fetch_add(1); });
+    }).get();
+  }
+  BOOST_TEST(runs.load() == 3 * rounds);
+}

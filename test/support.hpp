@@ -14,6 +14,7 @@
 #include <boost/thread/executors/basic_thread_pool.hpp>
 #include <boost/thread/executors/fork_join_thread_pool.hpp>
 #include <boost/thread/experimental/exception_list.hpp>
+#include <boost/thread/future.hpp>
 
 #include <atomic>
 #include <cstddef>
@@ -35,6 +36,31 @@ inline void wait_for(const std::atomic<bool>& flag)
   while (!flag.load(std::memory_order_acquire))
     std::this_thread::yield();
 }
+
+// A future that a thread outside `pool` makes ready once a frame of the pool is parked: a task
+// that joins it parks, and resumes only after it has. The destructor joins that thread.
+class ready_once_parked
+{
+public:
+  explicit ready_once_parked(const boost::executors::fork_join_thread_pool& pool)
+      : future_(promise_.get_future().share()), setter_([this, &pool] {
+          while (pool.statistics().frames_parked_now == 0)
+            std::this_thread::yield();
+          promise_.set_value();
+        })
+  {
+  }
+  ~ready_once_parked() { setter_.join(); }
+  ready_once_parked(const ready_once_parked&) = delete;
+  ready_once_parked& operator=(const ready_once_parked&) = delete;
+
+  const boost::shared_future<void>& future() const noexcept { return future_; }
+
+private:
+  boost::promise<void> promise_;
+  boost::shared_future<void> future_;
+  std::thread setter_;
+};
 
 // The size of the "large" inputs (smaller under the sanitizers).
 const std::size_t large = 1000000 / BOOST_THREAD_FJ_TEST_SCALE;

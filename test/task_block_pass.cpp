@@ -556,3 +556,28 @@ BOOST_AUTO_TEST_CASE(over_aligned_children_are_aligned)
     BOOST_TEST(ran.load() == 2 * n);
   }
 }
+
+// Shortcut "A frame's own slot" (doc/design.md): a block on our pool looks up its owner's slot
+// once and uses it for every run() and join on the owner's stack. Here the block's function
+// parks between two run() calls (it waits for a future that a thread outside the pool sets
+// only once the frame is parked); the frame must resume on its own thread, where the tests'
+// assertion (BOOST_THREAD_FJ_ASSERT) checks the slot at the second run() and at the joins.
+BOOST_AUTO_TEST_CASE(a_block_that_parks_between_runs_goes_on_on_its_own_thread)
+{
+  fork_join_thread_pool pool(2);
+  const int rounds = 50;
+  std::atomic<int> runs{0};
+  for (int round = 0; round < rounds; ++round)
+  {
+    const ready_once_parked outside(pool);
+    fj::fork(pool, [&] {
+      fj::define_task_block(pool, [&](task_block& tb) {
+        tb.run([&] { runs.fetch_add(1); });
+        fj::join(pool, outside.future());
+        tb.run([&] { runs.fetch_add(1); });
+        tb.run([&] { runs.fetch_add(1); });
+      });
+    }).get();
+  }
+  BOOST_TEST(runs.load() == 3 * rounds);
+}

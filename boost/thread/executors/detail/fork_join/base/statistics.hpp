@@ -75,7 +75,7 @@ namespace fork_join {
     std::atomic<std::uint64_t> sleeps{0};
     std::atomic<std::uint64_t> frames_parked{0}; // joins that parked their frame (parking.hpp)
 
-    void add(std::atomic<std::uint64_t>& c, std::uint64_t n) noexcept
+    BOOST_FORCEINLINE void add(std::atomic<std::uint64_t>& c, std::uint64_t n) noexcept
     {
       // relaxed everywhere: a statistic orders nothing. A single writer needs no RMW: nobody
       // else stores to c, so load + store loses no increment.
@@ -85,8 +85,18 @@ namespace fork_join {
         c.fetch_add(n, std::memory_order_relaxed);
     }
 
+    // Requires: the set has a single writer, the caller. Effects: as add(c, n), without asking
+    // who writes: what a worker bumps in its own set on the path of every task (pool_core's
+    // count_run, queues' push_own), where the question was a load and a branch per bump.
+    BOOST_FORCEINLINE void owner_add(std::atomic<std::uint64_t>& c, std::uint64_t n) noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(writers_ == single);
+      // relaxed: a statistic; its only writer loses no increment (see add()).
+      c.store(c.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+    }
+
     // Records that a queue of this set's owner holds n tasks.
-    void raise_peak(std::uint64_t n) noexcept
+    BOOST_FORCEINLINE void raise_peak(std::uint64_t n) noexcept
     {
       // relaxed: a statistic. The single writer compares with its own last store; shared
       // writers retry until the maximum is stored.
@@ -100,6 +110,15 @@ namespace fork_join {
       while (n > seen && !peak_pending_.compare_exchange_weak(seen, n, std::memory_order_relaxed))
       {
       }
+    }
+
+    // Requires, Effects: as owner_add(), for raise_peak(n).
+    BOOST_FORCEINLINE void owner_raise_peak(std::uint64_t n) noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(writers_ == single);
+      // relaxed: a statistic; the single writer compares with its own last store.
+      if (n > peak_pending_.load(std::memory_order_relaxed))
+        peak_pending_.store(n, std::memory_order_relaxed);
     }
 
     snapshot read() const noexcept

@@ -30,8 +30,8 @@ namespace fork_join {
   struct block_child
   {
     block_child* next = nullptr;
-    // Joins the child, adds its exception to `errors`, destroys it.
-    void (*finish)(pool_core& core, block_child* self, exception_collector& errors) = nullptr;
+    // Joins the child, adds its exception to `errors`, destroys it; own: core.own_slot().
+    void (*finish)(pool_core& core, worker_slot* own, block_child* self, exception_collector& errors) = nullptr;
     bool on_heap = false;      // from operator new, else from the owner's arena
     // Owner-only (written and read on the block's owner stack only, see block_state::owner_):
     // whether the child runs on the owner's stack right now, so that a wait() nested in it must
@@ -143,11 +143,11 @@ namespace fork_join {
     }
 
   private:
-    static void finish_impl(pool_core& core, block_child* b, exception_collector& errors) noexcept
+    static void finish_impl(pool_core& core, worker_slot* own, block_child* b, exception_collector& errors) noexcept
     {
       block_child_impl* const self = static_cast<block_child_impl*>(b);
       if (self->queued_)
-        join(core, self->task_);
+        join(core, own, self->task_);
       errors.add(self->task_.error());
       if (self->task_.interrupted())
         errors.interrupted();

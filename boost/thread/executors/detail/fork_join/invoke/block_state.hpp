@@ -155,7 +155,7 @@ namespace fork_join {
       bool queued = false;
       try
       {
-        queued = spawn(*core_, c->task());
+        queued = own ? spawn(*core_, own_slot_, c->task()) : spawn(*core_, c->task());
       }
       catch (...)
       {
@@ -232,7 +232,7 @@ namespace fork_join {
             continue;
           }
           const bool in_arena = !c->on_heap;
-          c->finish(*core_, c, errors_);
+          c->finish(*core_, own_slot_, c, errors_);
           if (in_arena)
           {
             BOOST_THREAD_FJ_ASSERT(arena_children_ != 0);
@@ -305,6 +305,10 @@ namespace fork_join {
     // ran on there: parking.hpp), which alone nests the block's frames; another stack of the
     // same thread may run while the block's frame is parked, and is not nested in it.
     const void* const owner_ = current_stack_id();
+    // The owner's slot in core_ (pool_core::own_slot(): null if the owner is not one of its
+    // threads), looked up once for the block's run() and join_all() on the owner's stack, which
+    // stays on its thread (fast path, "A frame's own slot", doc/design.md).
+    worker_slot* const own_slot_ = core_ ? core_->own_slot() : nullptr;
     // Owner-only: the children that the owner's run() made and no join took yet.
     block_child* own_head_ = nullptr;
     // The children that run() on another thread made (a child calling its block's run()).

@@ -41,21 +41,11 @@ namespace fork_join {
     void interrupted() noexcept { interrupted_ = true; }
 
     // Effects: records e, if not null; out of memory, records a std::bad_alloc instead.
-    void add(const boost::exception_ptr& e) noexcept
+    // Inlined: every child of a fork/join scope passes its exception here, nearly always null.
+    BOOST_FORCEINLINE void add(const boost::exception_ptr& e) noexcept
     {
-      if (!e)
-        return;
-      try
-      {
-        if (!list_)
-          list_.reset(new experimental::parallel::exception_list);
-        list_->add(e);
-      }
-      catch (...)
-      {
-        if (!lost_)
-          lost_ = boost::current_exception(); // the std::bad_alloc; never throws
-      }
+      if (BOOST_UNLIKELY(static_cast<bool>(e)))
+        record(e);
     }
 
     // Effects: moves every exception of `other` into this collector.
@@ -109,6 +99,22 @@ namespace fork_join {
     }
 
   private:
+    // Effects: add(e) for a non-null e.
+    BOOST_NOINLINE void record(const boost::exception_ptr& e) noexcept
+    {
+      try
+      {
+        if (!list_)
+          list_.reset(new experimental::parallel::exception_list);
+        list_->add(e);
+      }
+      catch (...)
+      {
+        if (!lost_)
+          lost_ = boost::current_exception(); // the std::bad_alloc; never throws
+      }
+    }
+
     std::unique_ptr<experimental::parallel::exception_list> list_;
     boost::exception_ptr lost_; // a std::bad_alloc, if an exception could not be recorded
     bool interrupted_ = false;

@@ -29,28 +29,31 @@ namespace fork_join {
 
   // On our pool: queues `child` as a stack task, recurses into the rest (the last level runs
   // `first` inline), then joins `child`. Every child is joined before this frame ends.
+  // own: core.own_slot(), looked up once for all the children (fast path, "A frame's own
+  // slot", doc/design.md).
   template <class First>
-  void fork_all(pool_core&, exception_collector& errors, First& first) noexcept
+  void fork_all(pool_core&, worker_slot*, exception_collector& errors, First& first) noexcept
   {
     invoke_collecting(first, errors);
   }
 
   template <class First, class Child, class... Rest>
-  void fork_all(pool_core& core, exception_collector& errors, First& first, Child& child, Rest&... rest) noexcept
+  void fork_all(pool_core& core, worker_slot* own, exception_collector& errors, First& first, Child& child,
+                Rest&... rest) noexcept
   {
     stack_task_impl<Child> t(child);
     bool queued = false;
     try
     {
-      queued = spawn(core, t);
+      queued = spawn(core, own, t);
     }
     catch (...)
     {
       // Out of memory growing a queue: nothing was queued, the child runs inline below.
     }
-    fork_all(core, errors, first, rest...);
+    fork_all(core, own, errors, first, rest...);
     if (queued)
-      join(core, t);
+      join(core, own, t);
     else
       t.invoke();
     errors.add(t.error());
@@ -64,7 +67,10 @@ namespace fork_join {
   {
     exception_collector errors;
     if constexpr (std::is_same<Executor, executors::fork_join_thread_pool>::value)
-      fork_all(*core_of(ex), errors, f1, fs...);
+    {
+      pool_core& core = *core_of(ex);
+      fork_all(core, core.own_slot(), errors, f1, fs...);
+    }
     else
       invoke_generic(ex, errors, f1, fs...);
     errors.rethrow();

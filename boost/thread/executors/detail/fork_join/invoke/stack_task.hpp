@@ -185,6 +185,10 @@ namespace fork_join {
   // then runs it inline. Throws: std::bad_alloc (nothing queued).
   BOOST_FORCEINLINE bool spawn(pool_core& core, stack_task& t) { return core.push_stack_task(&t); }
 
+  // Requires: own == core.own_slot(), looked up once for a frame's children (fast path, "A
+  // frame's own slot", doc/design.md). Effects, Returns, Throws: as spawn(core, t).
+  BOOST_FORCEINLINE bool spawn(pool_core& core, worker_slot* own, stack_task& t) { return core.push_stack_task(own, &t); }
+
   // The slow path of join() below, out of line: its wait_scope and help loop would otherwise
   // sit in the frame of every parallel_invoke and task block, which deep recursions (a chain of
   // 10^5 nested invokes) pay for in stack memory on every level (16 bytes more in
@@ -210,15 +214,24 @@ namespace fork_join {
   // (not through an interruption point: interruption is disabled) calls std::terminate, as the
   // frame holding t cannot be left before t is done.
   template <class F>
-  void join(pool_core& core, stack_task_impl<F>& t) noexcept
+  BOOST_FORCEINLINE void join(pool_core& core, stack_task_impl<F>& t) noexcept
   {
+    join(core, core.own_slot(), t);
+  }
+
+  // Requires: as join(core, t), and own == core.own_slot() (see spawn(core, own, t)).
+  // Effects, Throws: as join(core, t).
+  template <class F>
+  void join(pool_core& core, worker_slot* own, stack_task_impl<F>& t) noexcept
+  {
+    BOOST_THREAD_FJ_ASSERT(own == core.own_slot()); // the frame resumed on its own thread
     // A child run inline gets no frame of its own: it runs as part of its parent's frame (same
     // root), and the parent waits for it anyway. Not where the stack is nearly full: the wait
     // then parks (a pool thread), and the thread runs t on a fresh stack, so that a chain of
     // children nests across stacks of any size (doc/index.md, "Deep chains").
-    if (stack_has_room() && core.pop_own_if_newest(&t)) // the common case: nobody took it
+    if (stack_has_room() && core.pop_own_if_newest(own, &t)) // the common case: nobody took it
     {
-      core.count_run();
+      core.count_run(own);
       const pool_core::trace_scope span(core, t.trace_kind());
       t.invoke();
       return;

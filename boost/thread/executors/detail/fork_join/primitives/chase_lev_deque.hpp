@@ -231,14 +231,14 @@ namespace fork_join {
 
       // relaxed: a slot is published by the release store of bottom_ (or of ring_) that
       // follows its store, and read after the acquire load of bottom_ / ring_ that pairs with it.
-      T* get(std::int64_t i) const noexcept { return slot(i).item.load(std::memory_order_relaxed); }
-      std::uint64_t get_tag(std::int64_t i) const noexcept { return slot(i).tag.load(std::memory_order_relaxed); }
-      void put(std::int64_t i, T* x, std::uint64_t tag) noexcept
+      BOOST_FORCEINLINE T* get(std::int64_t i) const noexcept { return slot(i).item.load(std::memory_order_relaxed); }
+      BOOST_FORCEINLINE std::uint64_t get_tag(std::int64_t i) const noexcept { return slot(i).tag.load(std::memory_order_relaxed); }
+      BOOST_FORCEINLINE void put(std::int64_t i, T* x, std::uint64_t tag) noexcept
       {
         slot(i).item.store(x, std::memory_order_relaxed);
         slot(i).tag.store(tag, std::memory_order_relaxed);
       }
-      slot_type& slot(std::int64_t i) const noexcept { return slots[static_cast<std::size_t>(i & mask)]; }
+      BOOST_FORCEINLINE slot_type& slot(std::int64_t i) const noexcept { return slots[static_cast<std::size_t>(i & mask)]; }
 
       const std::int64_t mask;
       const std::unique_ptr<slot_type[]> slots;

@@ -144,9 +144,16 @@ namespace fork_join {
     // is a pool thread that has no spare stack and cannot map one (parking.hpp): then nothing
     // was queued and the caller runs t itself.
     // Throws: std::bad_alloc (nothing queued).
-    BOOST_FORCEINLINE bool push_stack_task(task* t)
+    BOOST_FORCEINLINE bool push_stack_task(task* t) { return push_stack_task(own_slot(), t); }
+
+    // Requires: own == own_slot(), which a caller that pushes and joins several stack tasks in
+    // one frame looks up once (fast path, "A frame's own slot", doc/design.md, "Fast paths and
+    // their assumptions": a frame stays on its thread, parked or not, parking.hpp).
+    // Effects, Returns, Throws: as push_stack_task(t).
+    BOOST_FORCEINLINE bool push_stack_task(worker_slot* own, task* t)
     {
-      if (worker_slot* const own = own_slot())
+      BOOST_THREAD_FJ_ASSERT(own == own_slot());
+      if (own)
       {
         // Shortcut, "Spare stack" (doc/design.md, "Fast paths and their assumptions"): a stack task is queued only while its
         // thread holds a spare stack, so that its wait, which cannot give up, can park. Without
@@ -191,9 +198,12 @@ namespace fork_join {
 
     // Returns: t if it is the newest task of the calling thread's own deque (then taken);
     // nullptr otherwise. The fast path of a stack task's join: its own child, nobody stole it.
-    BOOST_FORCEINLINE task* pop_own_if_newest(const task* t) noexcept
+    BOOST_FORCEINLINE task* pop_own_if_newest(const task* t) noexcept { return pop_own_if_newest(own_slot(), t); }
+
+    // Requires: own == own_slot() (see push_stack_task(own, t)). Returns: as pop_own_if_newest(t).
+    BOOST_FORCEINLINE task* pop_own_if_newest(worker_slot* own, const task* t) noexcept
     {
-      worker_slot* const own = own_slot();
+      BOOST_THREAD_FJ_ASSERT(own == own_slot());
       return own ? own->deque.pop_if([t](task* x, task_tag) { return x == t; }) : nullptr;
     }
 
@@ -231,7 +241,7 @@ namespace fork_join {
         }
       } finish{*this, own, counted};
       running_scope running(this);
-      count_run();
+      count_run(own);
       const trace_scope span(*this, t->trace_kind()); // before the run, after which t may be gone
       try
       {
@@ -266,11 +276,16 @@ namespace fork_join {
     }
 
     // Accounts a task run inline by its parent (never queued through run_task()).
-    BOOST_FORCEINLINE void count_run() noexcept
+    BOOST_FORCEINLINE void count_run() noexcept { count_run(own_slot()); }
+
+    // Requires: own == own_slot() (see push_stack_task(own, t)). Effects: as count_run().
+    BOOST_FORCEINLINE void count_run(worker_slot* own) noexcept
     {
-      worker_slot* const own = own_slot();
-      counters& c = own ? own->stats : queues_.outside_stats();
-      c.add(c.tasks_run, 1);
+      BOOST_THREAD_FJ_ASSERT(own == own_slot());
+      if (own)
+        own->stats.owner_add(own->stats.tasks_run, 1);
+      else
+        queues_.outside_stats().add(queues_.outside_stats().tasks_run, 1);
     }
 
     // The life of pool thread `index` (scheduler_loop::run, worker_loop.hpp).

@@ -103,7 +103,7 @@ namespace fork_join {
     {
       t->set_queued_at(slot.deque.next_index());
       const std::size_t before = slot.deque.push(t, t->tag());
-      slot.stats.raise_peak(before + 1);
+      slot.stats.owner_raise_peak(before + 1);
       if ((!stack_task || before == 0) && thread_count_ > 1)
         sleep.advertise();
     }
