@@ -8,11 +8,13 @@
 // nothing and one with many allocates O(log n) times. Everything is released at once by
 // release(), after every child has been joined.
 //
-// Chunks come from and go back to a cache of the calling thread's (chunk_cache): a thread's
-// blocks end in the reverse order of their start, so the chunks one block gives back are the
-// ones the next block takes. It halved the allocations of uts_t3's blocks (8 children each:
-// 0.29 to 0.14 per task); the rest come from chains of nested blocks longer than the cache
-// (doc/benchmark/README.md, "Task blocks: what a child costs").
+// Chunks come from and go back to a cache of the calling thread's (chunk_cache): a thread's blocks
+// end in the reverse order of their start, so the chunks one block gives back are the ones the
+// next block takes. The first chunk, 4 KiB, holds about twenty children of a few captures each (so
+// such a block takes one chunk, not two or three), and the cache holds 64 KiB, 16 such chunks, so
+// that a chain of nested blocks reuses them as it shrinks and grows again: uts_t3's blocks (8
+// children each, nested up to 699 deep) allocate 0.02 times per task, where a first chunk of 1 KiB
+// and a cache of 4 chunks left 0.14 (doc/benchmark/README.md, "Task blocks: what a child costs").
 //
 // Threading contract: only the thread that owns the block allocates from its arena and
 // releases it; children run by other threads get their storage from operator new
@@ -45,10 +47,10 @@ namespace fork_join {
   class chunk_cache
   {
   public:
-    // At most this many chunks, each of at most max_bytes, wait in a thread's cache: a
-    // thread holds at most 4 x 16 KiB it does not use.
-    static constexpr unsigned max_chunks = 4;
+    // Chunks of at most max_bytes each, max_cached_bytes in all, wait in a thread's cache:
+    // what a thread holds and does not use.
     static constexpr std::size_t max_bytes = 16 * 1024;
+    static constexpr std::size_t max_cached_bytes = 64 * 1024;
 
     // Returns: a chunk of at least `bytes` bytes (its header included), from the calling
     // thread's cache if one there is large enough, else from operator new.
@@ -61,7 +63,7 @@ namespace fork_join {
         {
           arena_chunk* const c = *p;
           *p = c->next;
-          --st.count;
+          st.bytes -= c->bytes;
           return c;
         }
       arena_chunk* const c = static_cast<arena_chunk*>(::operator new(bytes));
@@ -74,13 +76,13 @@ namespace fork_join {
     static void give(arena_chunk* c) noexcept
     {
       state& st = state_;
-      if (st.count < max_chunks && c->bytes <= max_bytes && !st.closed)
+      if (c->bytes <= max_bytes && st.bytes + c->bytes <= max_cached_bytes && !st.closed)
       {
         static thread_local const reaper frees_at_thread_exit; // registered on first use
         (void)frees_at_thread_exit;
         c->next = st.free;
         st.free = c;
-        ++st.count;
+        st.bytes += c->bytes;
       }
       else
         ::operator delete(c);
@@ -90,7 +92,7 @@ namespace fork_join {
     struct state
     {
       arena_chunk* free;
-      unsigned count;
+      std::size_t bytes; // of the chunks in free
       bool closed;
     };
     // Frees the thread's cached chunks at its exit and closes the cache.
@@ -106,7 +108,7 @@ namespace fork_join {
           ::operator delete(st.free);
           st.free = next;
         }
-        st.count = 0;
+        st.bytes = 0;
       }
     };
     static thread_local state state_; // zero-initialized
@@ -162,7 +164,7 @@ namespace fork_join {
     }
 
   private:
-    static constexpr std::size_t first_chunk = 1024;
+    static constexpr std::size_t first_chunk = 4096;
 
     void* bump(std::size_t size, std::size_t align) noexcept
     {
