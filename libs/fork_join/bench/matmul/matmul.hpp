@@ -91,8 +91,10 @@ namespace matmul {
   // i-k-j loop: the innermost loop runs along a row of b and of c, contiguous, and vectorizes.
   // noinline: every peer runs the same machine code for it (one out-of-line copy), so a peer's
   // time does not depend on how the compiler lays the loop out beside that peer's scheduling
-  // code (as sort.hpp's leaf; doc/benchmark/README.md, "Traces off and on").
-  __attribute__((noinline)) inline void multiply_leaf(const double* __restrict a, const double* __restrict b,
+  // code (as sort.hpp's leaf; doc/benchmark/README.md, "Traces off and on"). aligned(64): it
+  // starts on a cache line, so that its loops' speed does not depend on where the linker puts
+  // it (the serial time went from 120-129 ms to 143-159 ms between two builds of the same code).
+  __attribute__((noinline, aligned(64))) inline void multiply_leaf(const double* __restrict a, const double* __restrict b,
                                                       double* __restrict c, std::size_t n, std::size_t ld)
   {
     for (std::size_t i = 0; i < n; ++i)
