@@ -80,7 +80,7 @@ namespace fork_join {
       // relaxed everywhere: a statistic orders nothing. A single writer needs no RMW: nobody
       // else stores to c, so load + store loses no increment.
       if (writers_ == single)
-        c.store(c.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+        owner_add(c, n);
       else
         c.fetch_add(n, std::memory_order_relaxed);
     }
@@ -98,15 +98,10 @@ namespace fork_join {
     // Records that a queue of this set's owner holds n tasks.
     BOOST_FORCEINLINE void raise_peak(std::uint64_t n) noexcept
     {
-      // relaxed: a statistic. The single writer compares with its own last store; shared
-      // writers retry until the maximum is stored.
-      std::uint64_t seen = peak_pending_.load(std::memory_order_relaxed);
       if (writers_ == single)
-      {
-        if (n > seen)
-          peak_pending_.store(n, std::memory_order_relaxed);
-        return;
-      }
+        return owner_raise_peak(n);
+      // relaxed: a statistic; shared writers retry until the maximum is stored.
+      std::uint64_t seen = peak_pending_.load(std::memory_order_relaxed);
       while (n > seen && !peak_pending_.compare_exchange_weak(seen, n, std::memory_order_relaxed))
       {
       }

@@ -275,10 +275,9 @@ namespace fork_join {
       return (w && w->core == this) ? static_cast<worker_slot*>(w->slot) : nullptr;
     }
 
-    // Accounts a task run inline by its parent (never queued through run_task()).
-    BOOST_FORCEINLINE void count_run() noexcept { count_run(own_slot()); }
-
-    // Requires: own == own_slot() (see push_stack_task(own, t)). Effects: as count_run().
+    // Requires: own == own_slot() (see push_stack_task(own, t)).
+    // Effects: accounts a task run by the calling thread: by its parent inline, or by
+    // run_task_inline().
     BOOST_FORCEINLINE void count_run(worker_slot* own) noexcept
     {
       BOOST_THREAD_FJ_ASSERT(own == own_slot());
