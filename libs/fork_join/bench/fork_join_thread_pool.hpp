@@ -87,6 +87,13 @@ namespace fork_join {
     return ex::fork(pool, std::forward<F>(f)).get();
   }
 
+  // Returns: a callable that runs f() as run_root does, for a workload's untimed steps that
+  // must run where the root runs (bench::matmul::measure).
+  inline auto on_root_thread(ex::fork_join_thread_pool& pool)
+  {
+    return [&pool](auto&& f) { ex::fork(pool, f).get(); };
+  }
+
   // How the parallel-algorithm peers (fork_join_algorithm) start: the way a user calls an
   // algorithm, and the way the oneTBB and OpenMP peers start theirs. At 2 threads or more the
   // calling (main) thread runs the algorithm and helps, on a pool of threads - 1 workers, so that

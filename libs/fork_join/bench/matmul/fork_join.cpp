@@ -35,9 +35,12 @@ void multiply(ex::fork_join_thread_pool& pool, const double* a, const double* b,
 void run(const bench::config& cfg)
 {
   ex::fork_join_thread_pool pool(cfg.threads);
-  bench::matmul::measure(cfg, [&pool](bench::matmul::matrices& m) {
-    bench::fork_join::run_root(pool, [&] { multiply(pool, m.a.data(), m.b.data(), m.c.data(), m.n, m.n); });
-  });
+  bench::matmul::measure(
+      cfg,
+      [&pool](bench::matmul::matrices& m) {
+        bench::fork_join::run_root(pool, [&] { multiply(pool, m.a.data(), m.b.data(), m.c.data(), m.n, m.n); });
+      },
+      bench::fork_join::on_root_thread(pool));
   bench::fork_join::report_statistics(pool);
 }
 

@@ -25,9 +25,12 @@ void run(const bench::config& cfg)
       f4();
     });
   };
-  bench::matmul::measure(cfg, [&](bench::matmul::matrices& m) {
-    bench::fork_join::run_root(pool, [&] { bench::matmul::multiply(m, join4); });
-  });
+  bench::matmul::measure(
+      cfg,
+      [&](bench::matmul::matrices& m) {
+        bench::fork_join::run_root(pool, [&] { bench::matmul::multiply(m, join4); });
+      },
+      bench::fork_join::on_root_thread(pool));
   bench::fork_join::report_statistics(pool);
 }
 

@@ -18,9 +18,12 @@ void run(const bench::config& cfg)
 {
   ex::fork_join_thread_pool pool(cfg.threads);
   auto join4 = [&pool](auto&& f1, auto&& f2, auto&& f3, auto&& f4) { ex::parallel_invoke(pool, f4, f1, f2, f3); };
-  bench::matmul::measure(cfg, [&](bench::matmul::matrices& m) {
-    bench::fork_join::run_root(pool, [&] { bench::matmul::multiply(m, join4); });
-  });
+  bench::matmul::measure(
+      cfg,
+      [&](bench::matmul::matrices& m) {
+        bench::fork_join::run_root(pool, [&] { bench::matmul::multiply(m, join4); });
+      },
+      bench::fork_join::on_root_thread(pool));
   bench::fork_join::report_statistics(pool);
 }
 

@@ -33,6 +33,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 namespace bench {
@@ -153,13 +154,34 @@ namespace matmul {
 
   // Effects: what every peer's run(cfg) does once it has set up its threads: cfg.runs runs of
   // body(m), timed, on matrices m made once, C cleared before each run outside the timing; each
-  // run is reported with C's digest.
+  // run is reported with C's digest. The untimed steps (making m, clearing C, the digest) run as
+  // on_root_thread(f) runs f(): where the peer's root runs, so that the thread that multiplies
+  // finds the matrices in its own core's caches, as serial, oneTBB and OpenMP find them on
+  // the main thread. The three matrices (24 MiB) fit in this machine's L3; made and cleared by
+  // another core, they cost a peer whose root runs on a pool thread 4-6% at one thread, with
+  // no pool at all: the same serial multiply took 125-127 ms on the main thread and 130-134 ms
+  // on a thread the main thread woke (doc/benchmark/README.md, "Where a workload's data is
+  // written").
+  template <class Body, class OnRootThread>
+  void measure(const config& cfg, Body body, OnRootThread on_root_thread)
+  {
+    std::unique_ptr<matrices> m;
+    on_root_thread([&] { m.reset(new matrices(size(cfg.scale))); });
+    std::uint64_t answer = 0;
+    bench::measure(
+        cfg, [&] { on_root_thread([&] { m->reset(); }); }, [&] { body(*m); },
+        [&] {
+          on_root_thread([&] { answer = m->digest(); });
+          return answer;
+        });
+  }
+
+  // Effects: measure(cfg, body, on_root_thread) for a peer whose root runs on the calling
+  // (main) thread.
   template <class Body>
   void measure(const config& cfg, Body body)
   {
-    matrices m(size(cfg.scale));
-    bench::measure(
-        cfg, [&] { m.reset(); }, [&] { body(m); }, [&] { return m.digest(); });
+    measure(cfg, body, [](auto&& f) { f(); });
   }
 
 } // namespace matmul
