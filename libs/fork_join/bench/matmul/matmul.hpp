@@ -157,11 +157,10 @@ namespace matmul {
   // run is reported with C's digest. The untimed steps (making m, clearing C, the digest) run as
   // on_root_thread(f) runs f(): where the peer's root runs, so that the thread that multiplies
   // finds the matrices in its own core's caches, as serial, oneTBB and OpenMP find them on
-  // the main thread. The three matrices (24 MiB) fit in this machine's L3; made and cleared by
-  // another core, they cost a peer whose root runs on a pool thread 4-6% at one thread, with
-  // no pool at all: the same serial multiply took 125-127 ms on the main thread and 130-134 ms
-  // on a thread the main thread woke (doc/benchmark/README.md, "Where a workload's data is
-  // written").
+  // the main thread. With C cleared by another core, the serial multiply alone, no pool, takes
+  // 1.05-1.06 times as long on a thread the main thread wakes, and 0.99-1.00 times when that
+  // thread clears C itself (fork_join_data_placement_bench, data_placement.cpp;
+  // doc/benchmark/README.md, "Where matmul's matrices are written").
   template <class Body, class OnRootThread>
   void measure(const config& cfg, Body body, OnRootThread on_root_thread)
   {
