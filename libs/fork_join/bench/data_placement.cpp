@@ -11,13 +11,14 @@
 //    main thread has made the matrices and cleared C, as fork_join_bench's pool peers did while
 //    the main thread prepared their matmul runs;
 //  - woken, it clears: the same woken thread clears C itself (untimed), then multiplies.
-// And, as a control with no data at all, UTS T3's serial walk (uts/uts.hpp) on the main thread
-// and on the woken thread. Each round runs every setup `runs` times in a row; the setups take
-// turns across rounds. Prints each setup's median over rounds of its rounds' medians, and of
-// its ratio to the same kernel on the main thread in the same round. The answers are checked
-// equal across setups.
+// And, as a control with no shared data, UTS T3's node count by its explicit-stack walk
+// (uts/uts.hpp, iterative_count) on the main thread and on the woken thread.
+// Each round runs every setup `runs` times in a row; the setups take turns across rounds.
+// Prints each setup's median over rounds of its rounds' medians, and of its ratio to the same
+// kernel on the main thread in the same round. The answers are checked equal across setups.
 //
-// usage: fork_join_data_placement_bench [rounds] [runs] [n]   (defaults 3, 7, 1024; n a power of two, >= 64)
+// usage: fork_join_data_placement_bench [rounds] [runs] [n]
+//   (defaults 3, 7, 1024; n a power of two, >= 64)
 
 #include "matmul/matmul.hpp"
 #include "uts/uts.hpp"
@@ -49,16 +50,6 @@ struct in_turn
     f4();
   }
 };
-
-template <class Tree>
-std::uint64_t uts_count(const Tree& t, std::uint64_t id)
-{
-  std::uint64_t total = 1;
-  const unsigned k = bench::uts::child_count(t, id);
-  for (unsigned i = 0; i < k; ++i)
-    total += uts_count(t, bench::uts::child_id(t, id, i));
-  return total;
-}
 
 // A thread that sleeps on a condition variable until run(f) hands it f, runs f, and wakes the
 // caller: each run, the thread is woken from sleep, as a pool's idle worker is.
@@ -150,8 +141,8 @@ int main(int argc, char** argv)
     setups
   };
   const char* const names[setups] = {"matmul, main thread", "matmul, woken thread, main clears C",
-                                     "matmul, woken thread, it clears C", "uts_t3, main thread (no data)",
-                                     "uts_t3, woken thread (no data)"};
+                                     "matmul, woken thread, it clears C", "uts_t3 walk, main thread",
+                                     "uts_t3 walk, woken thread"};
   // A round runs each setup `runs` times in a row, so that its runs find the data where its own
   // previous run left it (interleaving single runs would move the data between the threads'
   // caches before every run, in every setup); the setups take turns across rounds.
@@ -186,9 +177,9 @@ int main(int argc, char** argv)
         digests[woken_it_clears] = m.digest();
       });
     });
-    time_block(uts_main, [&] { timed([&] { nodes = uts_count(tree, tree.root); }); });
+    time_block(uts_main, [&] { timed([&] { nodes = bench::uts::iterative_count(tree); }); });
     digests[uts_main] = nodes;
-    time_block(uts_woken, [&] { other.run([&] { timed([&] { nodes = uts_count(tree, tree.root); }); }); });
+    time_block(uts_woken, [&] { other.run([&] { timed([&] { nodes = bench::uts::iterative_count(tree); }); }); });
     digests[uts_woken] = nodes;
     for (int s = 0; s < setups; ++s)
     {

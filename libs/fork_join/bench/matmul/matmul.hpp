@@ -158,7 +158,7 @@ namespace matmul {
   // on_root_thread(f) runs f(): where the peer's root runs, so that the thread that multiplies
   // finds the matrices in its own core's caches, as serial, oneTBB and OpenMP find them on
   // the main thread. With C cleared by another core, the serial multiply alone, no pool, takes
-  // 1.05-1.06 times as long on a thread the main thread wakes, and 0.99-1.00 times when that
+  // 1.05-1.06 times as long on a thread the main thread wakes, and 1.00 times when that
   // thread clears C itself (fork_join_data_placement_bench, data_placement.cpp;
   // doc/benchmark/README.md, "Where matmul's matrices are written").
   template <class Body, class OnRootThread>
