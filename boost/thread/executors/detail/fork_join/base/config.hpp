@@ -73,7 +73,7 @@
 
 #ifndef BOOST_THREAD_FJ_HELPER_STACK_RESERVE
 // Stack a thread keeps free: below this it stops running queued tasks (a quarter of a stack
-// no larger than this).
+// no larger than this, a half under AddressSanitizer: stack_bounds.hpp, small_stack_reserve).
 #define BOOST_THREAD_FJ_HELPER_STACK_RESERVE (std::size_t(1) << 20)
 #endif
 

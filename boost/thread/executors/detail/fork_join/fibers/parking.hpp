@@ -603,10 +603,12 @@ namespace fork_join {
     friend class parked_frame;
 
     // The reserve a fiber keeps free below its helping (stack_bounds.hpp): the helper reserve,
-    // but at most a quarter of a small fiber stack, so that a small stack still helps.
+    // but at most small_stack_reserve() of a small fiber stack (a quarter; a half under
+    // AddressSanitizer), so that a small stack still helps.
     static std::size_t fiber_reserve(std::size_t size) noexcept
     {
-      return size / 4 < BOOST_THREAD_FJ_HELPER_STACK_RESERVE ? size / 4 : BOOST_THREAD_FJ_HELPER_STACK_RESERVE;
+      const std::size_t small = small_stack_reserve(size);
+      return small < BOOST_THREAD_FJ_HELPER_STACK_RESERVE ? small : BOOST_THREAD_FJ_HELPER_STACK_RESERVE;
     }
 
     // The stack allocator of a fiber: the stack taken beforehand, given back to the cache
