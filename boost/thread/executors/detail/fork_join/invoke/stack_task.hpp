@@ -9,7 +9,7 @@
 // any; it needs no allocation and no future. Its life, all within one frame of the parent:
 //   spawn(core, t)  pushes t (pool_core::push_stack_task), or reports that the pool refused;
 //   ...             the parent does its own part;
-//   join(core, t)   returns once t has run, on whatever thread.
+//   join(core, own, t)  returns once t has run, on whatever thread (own: core.own_slot()).
 // The parent may not leave the frame before join() returns, also when its own part throws:
 // invoke_all.hpp joins in a destructor-safe order.
 //
@@ -207,20 +207,13 @@ namespace fork_join {
     help_until(&core, own, scope, stack_task_wait<stack_task>(t));
   }
 
-  // Requires: spawn(core, t) returned true on this thread.
+  // Requires: spawn(core, t) or spawn(core, own, t) returned true on this thread, and own ==
+  // core.own_slot() (see spawn(core, own, t)).
   // Effects: returns once t has run, running it inline if nobody took it; helps while it waits,
   // running only what the admission rule (admission.hpp) admits.
   // Throws: nothing; a task run while helping that throws boost::thread_interrupted itself
   // (not through an interruption point: interruption is disabled) calls std::terminate, as the
   // frame holding t cannot be left before t is done.
-  template <class F>
-  BOOST_FORCEINLINE void join(pool_core& core, stack_task_impl<F>& t) noexcept
-  {
-    join(core, core.own_slot(), t);
-  }
-
-  // Requires: as join(core, t), and own == core.own_slot() (see spawn(core, own, t)).
-  // Effects, Throws: as join(core, t).
   template <class F>
   void join(pool_core& core, worker_slot* own, stack_task_impl<F>& t) noexcept
   {
