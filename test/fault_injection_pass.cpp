@@ -258,6 +258,24 @@ void invoke_tree(fork_join_thread_pool& pool, tracker& t, int id, int depth)
       [&] { invoke_tree(pool, t, 3 * id + 3, depth - 1); });
 }
 
+// A chain of parallel_invokes of four callables (ids id, ..., id + depth; leaves from 2000), deep
+// enough that their children waiting on the calling thread's deque (three per level, queued at
+// once) outgrow its first ring of 256 slots: a failed growth leaves that level's three children
+// to run inline.
+void invoke_chain(fork_join_thread_pool& pool, tracker& t, int id, int depth)
+{
+  ++t.runs[id];
+  if (depth == 0)
+  {
+    user_allocation(id);
+    return;
+  }
+  const int leaves = 2000 + 3 * (id - 1000);
+  auto leaf = [&t](int k) { return [&t, k] { ++t.runs[k]; }; };
+  boost::parallel_invoke(
+      pool, [&] { invoke_chain(pool, t, id + 1, depth - 1); }, leaf(leaves), leaf(leaves + 1), leaf(leaves + 2));
+}
+
 void block_tree(fork_join_thread_pool& pool, tracker& t, int base, int children, bool nest)
 {
   boost::define_task_block(pool, [&](boost::task_block& tb) {
@@ -347,6 +365,12 @@ std::vector<path> paths()
                  for (int id = 0; id < 121; ++id)
                    t.accepted[id] = 1;
                  invoke_tree(pool, t, 0, 4);
+                 const int depth = 100;
+                 for (int id = 1000; id <= 1000 + depth; ++id)
+                   t.accepted[id] = 1;
+                 for (int id = 2000; id < 2000 + 3 * depth; ++id)
+                   t.accepted[id] = 1;
+                 invoke_chain(pool, t, 1000, depth);
                  return 0L;
                },
                0});

@@ -181,7 +181,7 @@ BOOST_AUTO_TEST_CASE(steal_is_fifo)
   BOOST_TEST(d.empty());
 }
 
-// Random push / pop / steal against std::deque as the model.
+// Random push, push_all, pop and steal against std::deque as the model.
 BOOST_AUTO_TEST_CASE(mixed_against_model)
 {
   std::vector<int> v(1000);
@@ -193,12 +193,22 @@ BOOST_AUTO_TEST_CASE(mixed_against_model)
   {
     switch (rng() % 4)
     {
-    case 0:
-    case 1: // push as often as we take, so the deque (and the ring) keeps growing
-      d.push(&v[next]);
+    case 0: // push as often as we take, so the deque (and the ring) keeps growing
+      BOOST_REQUIRE_EQUAL(d.push(&v[next]), model.size());
       model.push_back(&v[next]);
       next = (next + 1) % v.size();
       break;
+    case 1:
+    {
+      // push_all of up to 9 elements, more than a small ring holds: it may grow twice.
+      int* batch[9];
+      const std::size_t n = 1 + rng() % 9;
+      for (std::size_t i = 0; i < n; ++i, next = (next + 1) % v.size())
+        batch[i] = &v[next];
+      BOOST_REQUIRE_EQUAL(d.push_all(batch, n, [](int*) { return 0; }), model.size());
+      model.insert(model.end(), batch, batch + n);
+      break;
+    }
     case 2:
     {
       int* expected = model.empty() ? nullptr : model.back();
@@ -431,9 +441,9 @@ BOOST_AUTO_TEST_CASE(growth_preserves_order)
 // ---------------------------------------------------------------------------------------------
 // Concurrent: accounting
 
-// The owner pushes and pops in random bursts while `thieves` threads steal continuously. Each
-// round uses a fresh deque of capacity 2, so it grows under contention in every round; thieves
-// move on to the next round's deque when the owner moves on.
+// The owner pushes (one by one, or a burst at once) and pops in random bursts while `thieves`
+// threads steal continuously. Each round uses a fresh deque of capacity 2, so it grows under
+// contention in every round; thieves move on to the next round's deque when the owner moves on.
 BOOST_DATA_TEST_CASE(owner_against_thieves, data::make({1, 2, 4, 8}), thieves)
 {
   const std::size_t per_round = 4096;
@@ -474,6 +484,7 @@ BOOST_DATA_TEST_CASE(owner_against_thieves, data::make({1, 2, 4, 8}), thieves)
 
   std::minstd_rand rng(1000 + thieves);
   std::int64_t popped = 0, owner_bad = 0;
+  std::vector<item*> batch;
   for (std::size_t r = 0; r < rounds; ++r)
   {
     chase_lev_deque<item>& d = *deques[r];
@@ -482,12 +493,20 @@ BOOST_DATA_TEST_CASE(owner_against_thieves, data::make({1, 2, 4, 8}), thieves)
     while (next != end)
     {
       // Mostly short bursts, sometimes a long one, so the ring keeps growing.
+      // Half of them pushed at once (push_all: one store of bottom for the whole burst).
       const std::size_t burst = 1 + rng() % (rng() % 16 == 0 ? 1024 : 64);
+      const bool at_once = rng() % 2 == 0;
+      batch.clear();
       for (std::size_t i = 0; i < burst && next != end; ++i, ++next)
       {
         items[next].payload = payload_of(next);
-        d.push(&items[next]);
+        if (at_once)
+          batch.push_back(&items[next]);
+        else
+          d.push(&items[next]);
       }
+      if (!batch.empty())
+        d.push_all(batch.data(), batch.size(), [](item*) { return 0; });
       // Then run a few of them, leaving the thieves time to steal.
       for (std::size_t i = rng() % (burst / 2 + 1); i > 0 && owner_runs_one(d, rng, items, owner_bad); --i)
         ++popped;

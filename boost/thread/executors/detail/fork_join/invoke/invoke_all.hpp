@@ -7,9 +7,10 @@
 // and the splits of the parallel algorithms.
 //
 // On a fork_join_thread_pool the children live in the caller's stack frame (no allocation, no
-// future, no shared state): f2..fn are pushed to the calling worker's deque as stack tasks
-// (stack_task.hpp), f1 runs inline, and each child nobody stole is popped back and run inline
-// too; a stolen one is waited for by helping. On any other executor: generic_fallback.hpp.
+// future, no shared state): f2..fn are pushed at once to the calling worker's deque as stack
+// tasks (stack_task.hpp), f1 runs inline, and each child nobody stole is popped back and run
+// inline too; a stolen one is waited for by helping. On any other executor:
+// generic_fallback.hpp.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_INVOKE_ALL_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_INVOKE_ALL_HPP
@@ -21,37 +22,20 @@
 #include <boost/thread/executors/detail/fork_join/scheduler/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/scheduler/pool_fwd.hpp>
 
+#include <cstddef>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 
 namespace boost {
 namespace detail {
 namespace fork_join {
 
-  // On our pool: queues `child` as a stack task, recurses into the rest (the last level runs
-  // `first` inline), then joins `child`. Every child is joined before this frame ends.
-  // own: core.own_slot(), looked up once for all the children (fast path, "A frame's own
-  // slot", doc/design.md).
-  template <class First>
-  void fork_all(pool_core&, worker_slot*, exception_collector& errors, First& first) noexcept
+  // Effects: joins t if it was queued, else runs it; collects its exception.
+  template <class F>
+  BOOST_FORCEINLINE void join_child(pool_core& core, worker_slot* own, exception_collector& errors, stack_task_impl<F>& t,
+                                    bool queued) noexcept
   {
-    invoke_collecting(first, errors);
-  }
-
-  template <class First, class Child, class... Rest>
-  void fork_all(pool_core& core, worker_slot* own, exception_collector& errors, First& first, Child& child,
-                Rest&... rest) noexcept
-  {
-    stack_task_impl<Child> t(child);
-    bool queued = false;
-    try
-    {
-      queued = spawn(core, own, t);
-    }
-    catch (...)
-    {
-      // Out of memory growing a queue: nothing was queued, the child runs inline below.
-    }
-    fork_all(core, own, errors, first, rest...);
     if (queued)
       join(core, own, t);
     else
@@ -59,6 +43,43 @@ namespace fork_join {
     errors.add(t.error());
     if (t.interrupted())
       errors.interrupted();
+  }
+
+  // On our pool: queues the children as stack tasks of this frame, several at once
+  // (spawn_all), runs `first` inline, then joins the children, newest first, so that each join
+  // finds its child at the bottom of the deque unless a thief took it. Every child is joined
+  // before this frame ends. own: core.own_slot(), looked up once for all the children (fast
+  // path, "A frame's own slot", doc/design.md).
+  template <class First, class... Children, std::size_t... I>
+  void fork_all(pool_core& core, worker_slot* own, exception_collector& errors, std::index_sequence<I...>, First& first,
+                Children&... children) noexcept
+  {
+    constexpr std::size_t n = sizeof...(Children);
+    if constexpr (n == 1)
+    {
+      // One child (fib's shape): spawn() alone, whose frame is 16 bytes smaller than with the
+      // array below; deep recursions pay for every byte of it on each level.
+      stack_task_impl<Children...> t(children...);
+      bool queued = false;
+      try
+      {
+        queued = spawn(core, own, t);
+      }
+      catch (...)
+      {
+        // Out of memory growing a queue: nothing was queued, the child runs inline below.
+      }
+      invoke_collecting(first, errors);
+      join_child(core, own, errors, t, queued);
+    }
+    else
+    {
+      std::tuple<stack_task_impl<Children>...> tasks(children...);
+      task* const all[n] = {&std::get<I>(tasks)...};
+      const std::size_t queued = spawn_all(core, own, all, n);
+      invoke_collecting(first, errors);
+      (join_child(core, own, errors, std::get<n - 1 - I>(tasks), n - 1 - I < queued), ...);
+    }
   }
 
   // Requires, Effects, Throws: parallel_invoke(ex, f1, fs...) (parallel_invoke.hpp).
@@ -69,7 +90,10 @@ namespace fork_join {
     if constexpr (std::is_same<Executor, executors::fork_join_thread_pool>::value)
     {
       pool_core& core = *core_of(ex);
-      fork_all(core, core.own_slot(), errors, f1, fs...);
+      if constexpr (sizeof...(Fs) == 0)
+        invoke_collecting(f1, errors);
+      else
+        fork_all(core, core.own_slot(), errors, std::index_sequence_for<Fs...>(), f1, fs...);
     }
     else
       invoke_generic(ex, errors, f1, fs...);

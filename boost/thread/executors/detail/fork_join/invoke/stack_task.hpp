@@ -8,6 +8,7 @@
 // A stack task refers to a callable of the parent's frame and holds the child's exception, if
 // any; it needs no allocation and no future. Its life, all within one frame of the parent:
 //   spawn(core, t)  pushes t (pool_core::push_stack_task), or reports that the pool refused;
+//                   spawn_all() pushes the children of one frame at once;
 //   ...             the parent does its own part;
 //   join(core, own, t)  returns once t has run, on whatever thread (own: core.own_slot()).
 // The parent may not leave the frame before join() returns, also when its own part throws:
@@ -49,6 +50,7 @@
 #include <boost/thread/thread_only.hpp>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -188,6 +190,30 @@ namespace fork_join {
   // Requires: own == core.own_slot(), looked up once for a frame's children (fast path, "A
   // frame's own slot", doc/design.md). Effects, Returns, Throws: as spawn(core, t).
   BOOST_FORCEINLINE bool spawn(pool_core& core, worker_slot* own, stack_task& t) { return core.push_stack_task(own, &t); }
+
+  // Requires: own == core.own_slot(); ts[0], ..., ts[n - 1] are stack tasks of the caller's
+  // frame, none queued yet.
+  // Effects: queues ts[0], ..., ts[n - 1] in that order, each as spawn(core, own, *ts[i]) would:
+  // from a pool thread of core all at once (pool_core::push_stack_tasks), from any other
+  // thread one by one, until the pool refuses one or memory runs out.
+  // Returns: how many were queued: ts[0] up to, not including, ts[returned value]. The caller
+  // runs the others itself. Throws: nothing.
+  BOOST_FORCEINLINE std::size_t spawn_all(pool_core& core, worker_slot* own, task* const* ts, std::size_t n) noexcept
+  {
+    std::size_t queued = 0;
+    try
+    {
+      if (own)
+        return core.push_stack_tasks(own, ts, n) ? n : 0;
+      while (queued != n && core.push_stack_task(nullptr, ts[queued]))
+        ++queued;
+    }
+    catch (...)
+    {
+      // Out of memory growing a queue: the rest was not queued.
+    }
+    return queued;
+  }
 
   // The slow path of join() below, out of line: its wait_scope and help loop would otherwise
   // sit in the frame of every parallel_invoke and task block, which deep recursions (a chain of

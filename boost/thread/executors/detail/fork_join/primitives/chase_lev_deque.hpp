@@ -59,8 +59,8 @@
 // i & (capacity - 1), the capacity a power of two. The live elements are [top_, bottom_):
 // the owner works at the bottom (newest, LIFO), thieves at the top (oldest, FIFO).
 //
-// Growth: when a push finds the ring full, the owner allocates a ring of twice the capacity,
-// copies the live range [top, bottom) into it and publishes it. The old ring is NOT freed: a
+// Growth: when a push finds the ring full, the owner allocates a ring of twice the capacity
+// (or four times, or more: as many doublings as a push_all of many elements needs), copies the live range [top, bottom) into it and publishes it. The old ring is NOT freed: a
 // thief that loaded the old ring pointer just before the swap may still read a slot from it
 // (the value it reads there is the same as in the new ring, and its compare-exchange on top_
 // decides whether it may use it). Retired rings hang off the new ring in an owner-only chain
@@ -120,7 +120,22 @@ namespace fork_join {
     //   taking at that moment).
     // Throws: std::bad_alloc when growing fails; the deque is then unchanged.
     // Progress: wait-free (no read-modify-write) unless the ring grows.
-    size_type push(T* x, std::uint64_t tag = 0);
+    size_type push(T* x, std::uint64_t tag = 0)
+    {
+      return push_all(&x, 1, [tag](T*) noexcept { return tag; });
+    }
+
+    // Requires: called by the owner; xs[0], ..., xs[n - 1] are not null; tag_of(x) does not
+    //   throw.
+    // Effects: as push(xs[i], tag_of(xs[i])) for i = 0, ..., n - 1 in turn (xs[n - 1] is the next
+    //   pop()), at indices next_index(), ..., next_index() + n - 1, with one store of bottom_
+    //   for all of them: a thief sees none of them or a prefix of them, oldest first.
+    // Synchronization: as push(), for each element.
+    // Returns: the number of elements before xs[0], as push() does.
+    // Throws: std::bad_alloc when growing fails; the deque is then unchanged.
+    // Progress: wait-free unless the ring grows.
+    template <class TagOf>
+    size_type push_all(T* const* xs, size_type n, TagOf&& tag_of);
 
     // Requires: called by the owner.
     // Effects: removes the newest element, if any (holes are discarded, as by pop_if()).
@@ -245,7 +260,10 @@ namespace fork_join {
       std::unique_ptr<ring> retired; // the ring this one replaced; owner-only, freed with this one
     };
 
-    ring* grow(ring* old, std::int64_t t, std::int64_t b);
+    // Effects: replaces old with a ring of the smallest capacity, old's times a power of two,
+    // that holds [t, b) and `room` more elements; returns it. Throws: std::bad_alloc (nothing
+    // changed).
+    ring* grow(ring* old, std::int64_t t, std::int64_t b, std::int64_t room);
 
     // The largest ring: 2^62 on 64-bit targets (indices stay far from std::int64_t's limit),
     // 2^31 on 32-bit ones.
@@ -302,9 +320,9 @@ namespace fork_join {
   }
 
   template <class T>
-  BOOST_FORCEINLINE typename chase_lev_deque<T>::size_type chase_lev_deque<T>::push(T* x, std::uint64_t tag)
+  template <class TagOf>
+  BOOST_FORCEINLINE typename chase_lev_deque<T>::size_type chase_lev_deque<T>::push_all(T* const* xs, size_type n, TagOf&& tag_of)
   {
-    BOOST_THREAD_FJ_ASSERT(x != nullptr); // nullptr is a hole
     BOOST_THREAD_FJ_ASSERT(called_by_owner());
     // relaxed: owner-only (the owner is bottom_'s only writer).
     const std::int64_t b = bottom_.load(std::memory_order_relaxed);
@@ -313,13 +331,20 @@ namespace fork_join {
     const std::int64_t t = top_.load(std::memory_order_acquire);
     // relaxed: owner-only (the owner is ring_'s only writer).
     ring* a = ring_.load(std::memory_order_relaxed);
-    if (b - t > a->mask) // b - t == capacity: full (a stale t only makes us grow early)
-      a = grow(a, t, b);
-    a->put(b, x, tag);
-    // release: publishes the slot just written and everything the owner did before push(x);
+    const std::int64_t count = static_cast<std::int64_t>(n);
+    // b - t + count > capacity: no room for all (a stale t only makes us grow early).
+    if (b - t + count - 1 > a->mask)
+      a = grow(a, t, b, count);
+    for (std::int64_t i = 0; i != count; ++i)
+    {
+      T* const x = xs[i];
+      BOOST_THREAD_FJ_ASSERT(x != nullptr); // nullptr is a hole
+      a->put(b + i, x, tag_of(x));
+    }
+    // release: publishes the slots just written and everything the owner did before the push;
     // pairs with the acquire load of bottom_ in steal(). (The paper's release fence + relaxed
     // store, spelled so that ThreadSanitizer sees the edge.)
-    bottom_.store(b + 1, std::memory_order_release);
+    bottom_.store(b + count, std::memory_order_release);
     return static_cast<size_type>(b - t);
   }
 
@@ -479,11 +504,16 @@ namespace fork_join {
   // Owner only, from push(): a ring of twice the capacity holding [t, b), published. Nothing
   // changes if the allocation throws.
   template <class T>
-  typename chase_lev_deque<T>::ring* chase_lev_deque<T>::grow(ring* old, std::int64_t t, std::int64_t b)
+  typename chase_lev_deque<T>::ring* chase_lev_deque<T>::grow(ring* old, std::int64_t t, std::int64_t b, std::int64_t room)
   {
-    if (static_cast<size_type>(old->mask + 1) > max_capacity / 2)
-      boost::throw_exception(std::bad_alloc());
-    std::unique_ptr<ring> fresh(new ring(2 * (old->mask + 1)));
+    std::int64_t capacity = old->mask + 1;
+    do
+    {
+      if (static_cast<size_type>(capacity) > max_capacity / 2)
+        boost::throw_exception(std::bad_alloc());
+      capacity *= 2;
+    } while (b - t + room > capacity);
+    std::unique_ptr<ring> fresh(new ring(capacity));
     // Elements in [t, b) keep their indices; slots below t (taken, or being taken by a thief
     // that will lose or already won) need no copy.
     for (std::int64_t i = t; i != b; ++i)

@@ -154,19 +154,7 @@ namespace fork_join {
     {
       BOOST_THREAD_FJ_ASSERT(own == own_slot());
       if (own)
-      {
-        // Shortcut, "Spare stack" (doc/design.md, "Fast paths and their assumptions"): a stack task is queued only while its
-        // thread holds a spare stack, so that its wait, which cannot give up, can park. Without
-        // one (the system refused the last mapping) each push tries a free stack, then a
-        // mapping, until it gets one; meanwhile children run inline.
-        if (BOOST_UNLIKELY(!own->home.has_spare()) && !own->home.reserve_stack())
-          return false;
-        const task_frame* const parent = current_context.frame;
-        t->set_tag(stack_bit | ++own->push_seq, parent ? parent->word : 0); // its root and isolation
-        t->set_counted(false);
-        queues_.push_own(*own, t, sleep_, true);
-        return true;
-      }
+        return push_stack_tasks(own, &t, 1);
       // A pool thread of another pool waits on its own pool's home: the same shortcut.
       if (const worker_context* const w = current_worker)
       {
@@ -193,6 +181,35 @@ namespace fork_join {
         finish_one(nullptr);
         throw;
       }
+      return true;
+    }
+
+    // Requires: own == own_slot() and is not null (a pool thread of this pool); n > 0.
+    // Effects: queues the stack tasks ts[0], ..., ts[n - 1] of the caller's frame at once
+    // (task_queues::push_own_stack_tasks; ts[n - 1] the newest), uncounted, each as
+    // push_stack_task(own, ts[i]) would: parallel_invoke's children look up the frame word
+    // and the spare stack, and store the deque's bottom, once for all of them.
+    // Returns: false, queuing none, if the caller has no spare stack and cannot map one.
+    // Throws: std::bad_alloc (nothing queued).
+    BOOST_FORCEINLINE bool push_stack_tasks(worker_slot* own, task* const* ts, std::size_t n)
+    {
+      BOOST_THREAD_FJ_ASSERT(own && own == own_slot() && n > 0);
+      // Shortcut, "Spare stack" (doc/design.md, "Fast paths and their assumptions"): a stack
+      // task is queued only while its thread holds a spare stack, so that its wait, which
+      // cannot give up, can park. Without one (the system refused the last mapping) each push
+      // tries a free stack, then a mapping, until it gets one; meanwhile children run inline.
+      if (BOOST_UNLIKELY(!own->home.has_spare()) && !own->home.reserve_stack())
+        return false;
+      const task_frame* const parent = current_context.frame;
+      const task_tag word = parent ? parent->word : 0; // their root and isolation
+      std::uint64_t seq = own->push_seq;
+      for (std::size_t i = 0; i != n; ++i)
+      {
+        ts[i]->set_tag(stack_bit | ++seq, word);
+        ts[i]->set_counted(false);
+      }
+      own->push_seq = seq;
+      queues_.push_own_stack_tasks(*own, ts, n, sleep_);
       return true;
     }
 

@@ -85,26 +85,45 @@ namespace fork_join {
     const counters& outside_stats() const noexcept { return outside_stats_; }
 
     // Effects: pushes t to the bottom of the caller's own deque and advertises it to sleepers
-    // (notify_one_if_waiting: a seq_cst fence and a load), except a stack task pushed onto a
-    // deque that already held a task: that deque was advertised when it became non-empty, and
-    // the task's parent, on this thread, waits for it only through help_until, which never
-    // sleeps on a pool thread: it parks the frame and the thread goes on running its own deque
-    // (schedule()). Hazard 2 of pool_core.hpp (lost wake-ups) has the argument. A hole that a
-    // join's take_at left counts as a task here (push's count includes it): a stack task pushed
-    // onto a deque of holes is not advertised either, which can cost parallelism, not progress,
-    // by the same argument.
+    // (notify_one_if_waiting: a seq_cst fence and a load).
     // Requires: the caller is slot's owner.
-    // Fast path, "stack-task wake-up fence" (doc/design.md, "Fast paths and their assumptions").
-    // Fast path, "pool of one" (doc/design.md, "Fast paths and their assumptions"): a pool of one thread skips the advertisement
-    // altogether. Precondition: only pool threads sleep (schedule()), and the one
-    // pool thread is the pusher, awake; threads that are not pool threads and help (joins from
-    // outside) sleep on what they wait for, never with the pool's sleepers.
-    BOOST_FORCEINLINE void push_own(worker_slot& slot, task* t, idle_sleep& sleep, bool stack_task = false)
+    // Throws: std::bad_alloc (nothing pushed).
+    // Fast path, "pool of one": as push_own_stack_tasks() below.
+    BOOST_FORCEINLINE void push_own(worker_slot& slot, task* t, idle_sleep& sleep)
     {
       t->set_queued_at(slot.deque.next_index());
       const std::size_t before = slot.deque.push(t, t->tag());
       slot.stats.owner_raise_peak(before + 1);
-      if ((!stack_task || before == 0) && thread_count_ > 1)
+      if (thread_count_ > 1)
+        sleep.advertise();
+    }
+
+    // Effects: pushes the stack tasks ts[0], ..., ts[n - 1] (n > 0) to the bottom of the
+    // caller's own deque at once (chase_lev_deque::push_all; ts[n - 1] the newest) and
+    // advertises them as push_own() does, once for all n, and only if the deque was empty
+    // before. A deque that already held a task was advertised when it became non-empty, and
+    // the tasks' parent, on this thread, waits for them only through help_until, which never
+    // sleeps on a pool thread: it parks the frame and the thread goes on running its own deque
+    // (schedule()). Hazard 2 of pool_core.hpp (lost wake-ups) has the argument. A hole that a
+    // join's take_at left counts as a task here (push's count includes it): stack tasks pushed
+    // onto a deque of holes are not advertised either, which can cost parallelism, not
+    // progress, by the same argument.
+    // Requires: the caller is slot's owner.
+    // Throws: std::bad_alloc (nothing pushed).
+    // Fast path, "stack-task wake-up fence" (doc/design.md, "Fast paths and their assumptions").
+    // Fast path, "pool of one" (doc/design.md, "Fast paths and their assumptions"): a pool of
+    // one thread skips the advertisement altogether. Precondition: only pool threads sleep
+    // (schedule()), and the one pool thread is the pusher, awake; threads that are not pool
+    // threads and help (joins from outside) sleep on what they wait for, never with the pool's
+    // sleepers.
+    BOOST_FORCEINLINE void push_own_stack_tasks(worker_slot& slot, task* const* ts, std::size_t n, idle_sleep& sleep)
+    {
+      const std::int64_t first = slot.deque.next_index();
+      for (std::size_t i = 0; i != n; ++i)
+        ts[i]->set_queued_at(first + static_cast<std::int64_t>(i));
+      const std::size_t before = slot.deque.push_all(ts, n, [](const task* t) noexcept { return t->tag(); });
+      slot.stats.owner_raise_peak(before + n);
+      if (before == 0 && thread_count_ > 1)
         sleep.advertise();
     }
 
