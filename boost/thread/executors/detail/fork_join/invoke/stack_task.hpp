@@ -102,7 +102,7 @@ namespace fork_join {
     bool interrupted() const noexcept { return interrupted_; }
 
   protected:
-    stack_task(action_fn action, trace_span kind) noexcept : task(action, kind) {}
+    stack_task(action_fn action, trace_span kind) noexcept : task(action, kind, filled_by_push()) {}
     ~stack_task() = default;
 
     // For the thief, after the callable returned: publishes the end of the task.

@@ -164,6 +164,7 @@ namespace fork_join {
       }
       t->set_tag(stack_bit, current_root() | current_isolated_bit());
       t->set_counted(true);
+      t->set_queued_at(-1); // the shared queue
       const outside_access guard(&outside_);
       count_one(nullptr);
       try

@@ -41,20 +41,37 @@ namespace fork_join {
 
     // Whether the pool's count of unfinished tasks includes this one (task_count.hpp). Written
     // by the thread that queues the task, before the push that publishes it.
-    bool counted() const noexcept { return counted_; }
-    void set_counted(bool c) noexcept { counted_ = c; }
+    bool counted() const noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(filled(counted_bit));
+      return counted_;
+    }
+    void set_counted(bool c) noexcept
+    {
+      counted_ = c;
+      fill(counted_bit);
+    }
 
     // Its tag (what waiting threads may take it, admission.hpp) and its frame word: its root
     // (for cycle detection), with isolated_bit if it was made in an isolated frame (its waits
     // then never park, wherever it runs; task_frame.hpp, "Isolation"). Written, like counted(),
     // by the thread that queues the task, before the push that publishes it.
-    task_tag tag() const noexcept { return tag_; }
-    task_tag root() const noexcept { return root_ & ~isolated_bit; }
-    task_tag frame_word() const noexcept { return root_; }
+    task_tag tag() const noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(filled(tag_bit));
+      return tag_;
+    }
+    task_tag root() const noexcept { return frame_word() & ~isolated_bit; }
+    task_tag frame_word() const noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(filled(tag_bit));
+      return root_;
+    }
     void set_tag(task_tag tag, task_tag frame_word) noexcept
     {
       tag_ = tag;
       root_ = frame_word;
+      fill(tag_bit);
     }
 
     // Its index in the deque of the pool thread that pushed it (chase_lev_deque::next_index),
@@ -62,8 +79,16 @@ namespace fork_join {
     // it sits (chase_lev_deque::take_at). Written, like counted(), by the thread that queues the
     // task, before the push that publishes it, and only read by a joiner, which holds the task
     // (its future, or the stack frame it lives in) and got it after that push.
-    std::int64_t queued_at() const noexcept { return queued_at_; }
-    void set_queued_at(std::int64_t i) noexcept { queued_at_ = i; }
+    std::int64_t queued_at() const noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(filled(queued_bit));
+      return queued_at_;
+    }
+    void set_queued_at(std::int64_t i) noexcept
+    {
+      queued_at_ = i;
+      fill(queued_bit);
+    }
 
     // How the task was queued, for a trace's spans (trace.hpp). Written before the push that
     // publishes the task, as counted() is; read only by the thread that runs it.
@@ -72,18 +97,48 @@ namespace fork_join {
 
   protected:
     using action_fn = void (*)(task*, bool run);
-    explicit task(action_fn action, trace_span kind = trace_span::submit) noexcept : action_(action), kind_(kind) {}
+    explicit task(action_fn action, trace_span kind = trace_span::submit) noexcept
+        : action_(action), tag_(0), root_(0), queued_at_(-1), counted_(true), kind_(kind)
+    {
+    }
+
+    // For a stack task (stack_task.hpp): its tag, frame word, queued index and counted flag are
+    // left for its push to write (pool_core::push_stack_tasks, push_stack_task), which a stack
+    // task must pass to reach any reader of them; one that is not queued runs inline, which
+    // reads none of them. Fast path, "A stack task filled by its push" (doc/design.md, "Fast
+    // paths and their assumptions"): two stores fewer per parallel_invoke child. Assertion
+    // builds check at every read that a push wrote them.
+    struct filled_by_push
+    {
+    };
+    task(action_fn action, trace_span kind, filled_by_push) noexcept : action_(action), kind_(kind)
+    {
+#ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
+      filled_ = 0;
+#endif
+    }
     ~task() = default;
 
   private:
     action_fn action_;
-    task_tag tag_ = 0;
-    task_tag root_ = 0; // the frame word: see set_tag()
+    task_tag tag_;
+    task_tag root_; // the frame word: see set_tag()
     // 8 bytes more per task: a bare node of 40 bytes instead of 32 still takes a 48-byte malloc
     // chunk; with a closure, a node may move up one 16-byte class.
-    std::int64_t queued_at_ = -1;
-    bool counted_ = true;
+    std::int64_t queued_at_;
+    bool counted_;
     trace_span kind_; // in the padding after counted_: the node does not grow
+
+    // Assertion builds only: which of tag_ and root_, queued_at_ and counted_ were written (by
+    // the constructor that writes them all, or by their setters).
+    static constexpr unsigned char tag_bit = 1, queued_bit = 2, counted_bit = 4;
+#ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
+    unsigned char filled_ = tag_bit | queued_bit | counted_bit;
+    bool filled(unsigned char bit) const noexcept { return (filled_ & bit) != 0; }
+    void fill(unsigned char bit) noexcept { filled_ |= bit; }
+#else
+    void fill(unsigned char) noexcept {}
+#endif
   };
 
   template <class F>
