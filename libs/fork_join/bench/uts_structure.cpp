@@ -7,8 +7,8 @@
 // the serial walk (uts/serial.cpp's recursion), and the two shapes fork_join_bench's peers give
 // it, each run on one thread with its fork/join primitive replaced by calls in turn:
 //  - invoke shape: bench::uts::count_children, as the parallel_invoke peer (and oneTBB's
-//    parallel_invoke peer) counts: one invoke of 8 callables per group of 8 children, any
-//    other count halved into invokes of 2 (parallel_invoke takes a fixed number of callables);
+//    parallel_invoke peer) counts: one invoke of k callables for k <= 8 children, a larger
+//    count halved down to such ranges (parallel_invoke takes a fixed number of callables);
 //  - block shape: bench::uts::count_subtree, as the task block peer counts: a loop over the
 //    children, their counts in a child_counts.
 // What a peer's time at one thread exceeds its shape's by is its scheduling; what a shape

@@ -218,10 +218,11 @@ namespace uts {
   };
 
   // For the peers whose fork/join primitive takes a fixed number of callables (parallel_invoke):
-  // counts the subtrees of children first .. last - 1 of a node, with one invoke of m callables
-  // per group of m children (every inner node but the root has exactly m), so that an inner
-  // node nests one invoke deep, as it nests one join deep for the fork/join peers. The root's
-  // children are halved, on multiples of m, down to such groups; any other range, in halves.
+  // counts the subtrees of children first .. last - 1 of a node, with one invoke of k callables
+  // for a range of k <= 8 children (every inner node of T3 but the root has exactly 8; T1's
+  // have a geometric number, mostly fewer), so that such a node nests one invoke deep, as it
+  // nests one join deep for the fork/join peers. A larger range (the root's children, a T1
+  // node's rare ninth and more) is halved, on multiples of 8, down to such ranges.
   // invoke(f, g, ...) runs the callables possibly in parallel and returns when all have
   // finished; count_child(i) counts the subtree of child i.
   inline constexpr unsigned invoke_group = 8;
@@ -237,14 +238,27 @@ namespace uts {
     return total;
   }
 
+  // Returns: count_group over the n children from first, 2 <= n < invoke_group: one invoke of
+  // exactly n callables.
+  template <class Invoke, class CountChild, std::size_t... K>
+  std::uint64_t count_small_group(Invoke& invoke, CountChild& count_child, unsigned first, unsigned n,
+                                  std::index_sequence<K...>)
+  {
+    std::uint64_t total = 0;
+    ((n == K + 2 && (total = count_group(invoke, count_child, first, std::make_index_sequence<K + 2>()), true)) || ...);
+    return total;
+  }
+
   template <class Invoke, class CountChild>
   std::uint64_t count_children(Invoke& invoke, CountChild& count_child, unsigned first, unsigned last)
   {
     const unsigned n = last - first;
     if (n == 1)
       return count_child(first);
-    if (n == invoke_group)
+    if (n == invoke_group) // T3's every inner node: called directly, as before this dispatch
       return count_group(invoke, count_child, first, std::make_index_sequence<invoke_group>());
+    if (n < invoke_group)
+      return count_small_group(invoke, count_child, first, n, std::make_index_sequence<invoke_group - 2>());
     unsigned half = n / 2 / invoke_group * invoke_group;
     if (half == 0)
       half = n / 2;
