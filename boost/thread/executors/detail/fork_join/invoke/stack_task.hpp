@@ -116,8 +116,10 @@ namespace fork_join {
         reinterpret_cast<waker*>(old)->post();
     }
 
-    boost::exception_ptr error_;
+    // First, so that it takes the base's tail padding (task.hpp), and the constructor's stores
+    // of it, of kind_ and of counted_ are adjacent: a stack task of 112 bytes, not 120.
     bool interrupted_ = false;
+    boost::exception_ptr error_;
     run_record run_;
   };
 

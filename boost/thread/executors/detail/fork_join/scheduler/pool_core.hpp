@@ -185,7 +185,8 @@ namespace fork_join {
       return true;
     }
 
-    // Requires: own == own_slot() and is not null (a pool thread of this pool); n > 0.
+    // Requires: own == own_slot() and is not null (a pool thread of this pool); n > 0; ts[i]
+    // are stack tasks (stack_task.hpp: made uncounted), none queued yet.
     // Effects: queues the stack tasks ts[0], ..., ts[n - 1] of the caller's frame at once
     // (task_queues::push_own_stack_tasks; ts[n - 1] the newest), uncounted, each as
     // push_stack_task(own, ts[i]) would: parallel_invoke's children look up the frame word
@@ -205,10 +206,7 @@ namespace fork_join {
       const task_tag word = parent ? parent->word : 0; // their root and isolation
       std::uint64_t seq = own->push_seq;
       for (std::size_t i = 0; i != n; ++i)
-      {
-        ts[i]->set_tag(stack_bit | ++seq, word);
-        ts[i]->set_counted(false);
-      }
+        ts[i]->set_tag(stack_bit | ++seq, word); // uncounted since made (task::filled_by_push)
       own->push_seq = seq;
       queues_.push_own_stack_tasks(*own, ts, n, sleep_);
       return true;

@@ -102,19 +102,20 @@ namespace fork_join {
     {
     }
 
-    // For a stack task (stack_task.hpp): its tag, frame word, queued index and counted flag are
-    // left for its push to write (pool_core::push_stack_tasks, push_stack_task), which a stack
-    // task must pass to reach any reader of them; one that is not queued runs inline, which
-    // reads none of them. Fast path, "A stack task filled by its push" (doc/design.md, "Fast
-    // paths and their assumptions"): two stores fewer per parallel_invoke child. Assertion
-    // builds check at every read that a push wrote them.
+    // For a stack task (stack_task.hpp): its tag, frame word and queued index are left for its
+    // push to write (pool_core::push_stack_tasks, push_stack_task), which a stack task must pass
+    // to reach any reader of them; one that is not queued runs inline, which reads none of
+    // them. Uncounted, as a pool thread pushes it (only the push from another thread counts
+    // it). Fast path, "A stack task filled by its push" (doc/design.md, "Fast paths and their
+    // assumptions"): three stores fewer per parallel_invoke child. Assertion builds check at
+    // every read that a push wrote them.
     struct filled_by_push
     {
     };
-    task(action_fn action, trace_span kind, filled_by_push) noexcept : action_(action), kind_(kind)
+    task(action_fn action, trace_span kind, filled_by_push) noexcept : action_(action), counted_(false), kind_(kind)
     {
 #ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
-      filled_ = 0;
+      filled_ = counted_bit;
 #endif
     }
     ~task() = default;
@@ -128,6 +129,9 @@ namespace fork_join {
     std::int64_t queued_at_;
     bool counted_;
     trace_span kind_; // in the padding after counted_: the node does not grow
+    // After kind_ (and filled_), up to 8 bytes of tail padding, which a derived class's first
+    // members may take (the Itanium C++ ABI reuses a non-POD base's tail padding): a stack
+    // task's interrupted flag sits there.
 
     // Assertion builds only: which of tag_ and root_, queued_at_ and counted_ were written (by
     // the constructor that writes them all, or by their setters).
