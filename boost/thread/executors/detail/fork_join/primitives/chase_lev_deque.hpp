@@ -60,8 +60,9 @@
 // the owner works at the bottom (newest, LIFO), thieves at the top (oldest, FIFO).
 //
 // Growth: when a push finds the ring full, the owner allocates a ring of twice the capacity
-// (or four times, or more: as many doublings as a push_all of many elements needs), copies the live range [top, bottom) into it and publishes it. The old ring is NOT freed: a
-// thief that loaded the old ring pointer just before the swap may still read a slot from it
+// (or four times, or more: as many doublings as a push_all of many elements needs), copies the
+// live range [top, bottom) into it and publishes it. The old ring is NOT freed: a thief that
+// loaded the old ring pointer just before the swap may still read a slot from it
 // (the value it reads there is the same as in the new ring, and its compare-exchange on top_
 // decides whether it may use it). Retired rings hang off the new ring in an owner-only chain
 // and are freed by the destructor; their total size is below the current capacity, so the
@@ -501,8 +502,8 @@ namespace fork_join {
     return static_cast<size_type>(ring_.load(std::memory_order_acquire)->mask + 1);
   }
 
-  // Owner only, from push(): a ring of twice the capacity holding [t, b), published. Nothing
-  // changes if the allocation throws.
+  // Owner only, from push_all(): a ring holding [t, b) and room for `room` more, published.
+  // Nothing changes if the allocation throws.
   template <class T>
   typename chase_lev_deque<T>::ring* chase_lev_deque<T>::grow(ring* old, std::int64_t t, std::int64_t b, std::int64_t room)
   {
