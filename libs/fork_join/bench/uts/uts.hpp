@@ -255,7 +255,9 @@ namespace uts {
     const unsigned n = last - first;
     if (n == 1)
       return count_child(first);
-    if (n == invoke_group) // T3's every inner node: called directly, as before this dispatch
+    // T3's every inner node: called directly; through count_small_group's dispatch T3 ran 1-2%
+    // slower.
+    if (n == invoke_group)
       return count_group(invoke, count_child, first, std::make_index_sequence<invoke_group>());
     if (n < invoke_group)
       return count_small_group(invoke, count_child, first, n, std::make_index_sequence<invoke_group - 2>());
