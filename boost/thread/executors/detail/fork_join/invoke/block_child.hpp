@@ -148,9 +148,8 @@ namespace fork_join {
       block_child_impl* const self = static_cast<block_child_impl*>(b);
       if (self->queued_)
         join(core, own, self->task_);
-      errors.add(self->task_.error());
-      if (self->task_.interrupted())
-        errors.interrupted();
+      if (BOOST_UNLIKELY(self->task_.threw()))
+        collect(errors, self->task_);
       const bool heap = self->on_heap;
       self->~block_child_impl();
       if (heap)

@@ -40,9 +40,8 @@ namespace fork_join {
       join(core, own, t);
     else
       t.invoke();
-    errors.add(t.error());
-    if (t.interrupted())
-      errors.interrupted();
+    if (BOOST_UNLIKELY(t.threw()))
+      collect(errors, t);
   }
 
   // On our pool: queues the children as stack tasks of this frame, several at once

@@ -40,6 +40,7 @@
 
 #include <boost/thread/executors/detail/fork_join/base/config.hpp>
 #include <boost/thread/executors/detail/fork_join/base/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/exception_collector.hpp>
 #include <boost/thread/executors/detail/fork_join/waits/help.hpp>
 #include <boost/thread/executors/detail/fork_join/scheduler/pool_core.hpp>
 #include <boost/thread/executors/detail/fork_join/primitives/stack_bounds.hpp>
@@ -93,17 +94,29 @@ namespace fork_join {
         sleeper.wait(); // the thief's post() follows its exchange: done, and ordered by the mutex
     }
 
-    // Returns: the exception the callable threw (lossless, exception.hpp), if any.
-    // Requires: the task has run.
-    const boost::exception_ptr& error() const noexcept { return error_; }
+    // Returns: whether the callable threw; then interrupted() or error() says what. Requires:
+    // the task has run. The one check a join makes of a child that returned.
+    bool threw() const noexcept { return outcome_ != outcome::returned; }
 
     // Returns: whether the callable threw boost::thread_interrupted (kept apart from error()
-    // so that an interruption reaches the joiner as an interruption). Requires: as error().
-    bool interrupted() const noexcept { return interrupted_; }
+    // so that an interruption reaches the joiner as an interruption). Requires: as threw().
+    bool interrupted() const noexcept { return outcome_ == outcome::interrupted; }
+
+    // Returns: the exception the callable threw (lossless, exception.hpp).
+    // Requires: threw() && !interrupted().
+    const boost::exception_ptr& error() const noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(outcome_ == outcome::failed);
+      return error_;
+    }
 
   protected:
     stack_task(action_fn action, trace_span kind) noexcept : task(action, kind, filled_by_push()) {}
-    ~stack_task() = default;
+    ~stack_task()
+    {
+      if (BOOST_UNLIKELY(outcome_ == outcome::failed))
+        error_.~exception_ptr();
+    }
 
     // For the thief, after the callable returned: publishes the end of the task.
     void finish() noexcept
@@ -116,10 +129,37 @@ namespace fork_join {
         reinterpret_cast<waker*>(old)->post();
     }
 
+    // Effects: records that the callable threw e (error_ is built here, not before: a child
+    // that returns, nearly every one, neither builds nor destroys it, and its join checks
+    // outcome_ alone) or boost::thread_interrupted.
+    void keep_error(boost::exception_ptr&& e) noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(outcome_ == outcome::returned); // a task runs once: nothing to replace
+      ::new (static_cast<void*>(&error_)) boost::exception_ptr(std::move(e));
+      outcome_ = outcome::failed;
+    }
+    void keep_interruption() noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(outcome_ == outcome::returned);
+      outcome_ = outcome::interrupted;
+    }
+
+  private:
+    enum class outcome : unsigned char
+    {
+      returned,
+      interrupted,
+      failed // error_ holds the exception
+    };
     // First, so that it takes the base's tail padding (task.hpp), and the constructor's stores
     // of it, of kind_ and of counted_ are adjacent: a stack task of 112 bytes, not 120.
-    bool interrupted_ = false;
-    boost::exception_ptr error_;
+    outcome outcome_ = outcome::returned;
+    union
+    {
+      boost::exception_ptr error_; // built by keep_error() only
+    };
+
+  protected:
     run_record run_;
   };
 
@@ -140,8 +180,10 @@ namespace fork_join {
     // kind: what a trace calls the task (trace.hpp): a parallel_invoke child unless said.
     explicit stack_task_impl(F& f, trace_span kind = trace_span::invoke) noexcept : stack_task(&stack_task_impl::act, kind), f_(f) {}
 
-    // Runs the callable on the calling thread, keeping its exception.
-    void invoke() noexcept
+    // Runs the callable on the calling thread, keeping its exception. Inlined into the join
+    // that runs a child it popped: out of line, the call and its frame were a tenth of a
+    // parallel_invoke child's instructions on uts_t3 (doc/benchmark/README.md).
+    BOOST_FORCEINLINE void invoke() noexcept
     {
       keep_exception([this] { std::invoke(f_); });
     }
@@ -157,13 +199,12 @@ namespace fork_join {
 
   private:
     // Calls run(), keeping its exception for the parent (run_capturing, exception.hpp): an
-    // interruption as interrupted_, anything else in error_.
+    // interruption as such, anything else in error_.
     template <class Run>
     BOOST_FORCEINLINE void keep_exception(Run run) noexcept
     {
       run_capturing(
-          run, [this]() noexcept { interrupted_ = true; },
-          [this](boost::exception_ptr e) noexcept { error_ = std::move(e); });
+          run, [this]() noexcept { keep_interruption(); }, [this](boost::exception_ptr e) noexcept { keep_error(std::move(e)); });
     }
 
     // Run by whoever takes the task from a queue. A discard (a queue dropping an unrun task,
@@ -184,6 +225,16 @@ namespace fork_join {
 
     F& f_;
   };
+
+  // Requires: t has run and t.threw(). Effects: adds what t threw to errors. Out of line: a
+  // join's code keeps only the check of t.threw().
+  BOOST_NOINLINE inline void collect(exception_collector& errors, const stack_task& t) noexcept
+  {
+    if (t.interrupted())
+      errors.interrupted();
+    else
+      errors.add(t.error());
+  }
 
   // Effects: queues t on core. Returns: false if the pool refused it (closed); the caller
   // then runs it inline. Throws: std::bad_alloc (nothing queued).
