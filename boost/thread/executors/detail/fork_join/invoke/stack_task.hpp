@@ -131,7 +131,9 @@ namespace fork_join {
 
     // Effects: records that the callable threw e (error_ is built here, not before: a child
     // that returns, nearly every one, neither builds nor destroys it, and its join checks
-    // outcome_ alone) or boost::thread_interrupted.
+    // outcome_ alone) or boost::thread_interrupted. Fast path, "An exception slot built on a
+    // throw" (doc/design.md, "Fast paths and their assumptions"): a task runs once, so at most
+    // one of them is called, once.
     void keep_error(boost::exception_ptr&& e) noexcept
     {
       BOOST_THREAD_FJ_ASSERT(outcome_ == outcome::returned); // a task runs once: nothing to replace
