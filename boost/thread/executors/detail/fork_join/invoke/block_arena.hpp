@@ -11,10 +11,12 @@
 // Chunks come from and go back to a cache of the calling thread's (chunk_cache): a thread's blocks
 // end in the reverse order of their start, so the chunks one block gives back are the ones the
 // next block takes. The first chunk, 4 KiB, holds about twenty children of a few captures each (so
-// such a block takes one chunk, not two or three), and the cache holds 64 KiB, 16 such chunks, so
-// that a chain of nested blocks reuses them as it shrinks and grows again: uts_t3's blocks (8
-// children each, nested up to 699 deep) allocate 0.02 times per task, where a first chunk of 1 KiB
-// and a cache of 4 chunks left 0.14 (doc/benchmark/README.md, "Task blocks: what a child costs").
+// such a block takes one chunk, not two or three). The cache keeps as many bytes idle as the
+// thread's blocks recently held at once (at least 64 KiB), so that a chain of nested blocks
+// reuses its chunks as it shrinks and grows again however deep it is: uts_t3's blocks (8 children
+// each, nested up to 699 deep) take no chunk from operator new once the first period has ended,
+// where a fixed cache of 64 KiB (16 chunks) allocated 0.02 times per task and made the blocks 4%
+// slower (doc/benchmark/README.md, "Task blocks: what a child costs").
 //
 // Threading contract: only the thread that owns the block allocates from its arena and
 // releases it; children run by other threads get their storage from operator new
@@ -44,13 +46,23 @@ namespace fork_join {
   // so that it stays usable to the thread's last instruction: a block that runs in a
   // destructor after the thread's thread_local objects ended (a static's destructor on the
   // main thread) finds the cache closed and uses operator new and delete directly.
+  //
+  // How much it keeps: the bound on its idle bytes follows what the thread's blocks hold at
+  // once, as fork_recycler.hpp's bound follows the forks in flight. Time is counted in bytes
+  // taken: a period ends once the thread has taken period_factor times the bound since the last
+  // end, and then the bound becomes the larger of min_bound, the most bytes in use during the
+  // period, and half the bound before; the idle chunks beyond it are freed. So a chain of
+  // nested blocks that recurs within a period keeps all its chunks however deep it goes, and
+  // what a burst left idle goes back within a few periods of further blocks (or at the
+  // thread's exit). Cost: O(1) amortized per take (a chunk is freed at most once per give).
   class chunk_cache
   {
   public:
-    // Chunks of at most max_bytes each, max_cached_bytes in all, wait in a thread's cache:
-    // what a thread holds and does not use.
+    // Chunks of at most max_bytes each are kept; larger ones go back to operator delete.
     static constexpr std::size_t max_bytes = 16 * 1024;
-    static constexpr std::size_t max_cached_bytes = 64 * 1024;
+    // The least bound on the idle bytes, and the period in bytes taken, as a multiple of it.
+    static constexpr std::size_t min_bound = 64 * 1024;
+    static constexpr std::size_t period_factor = 4;
 
     // Returns: a chunk of at least `bytes` bytes (its header included), from the calling
     // thread's cache if one there is large enough, else from operator new.
@@ -58,25 +70,39 @@ namespace fork_join {
     static arena_chunk* take(std::size_t bytes)
     {
       state& st = state_;
+      arena_chunk* c = nullptr;
       for (arena_chunk** p = &st.free; *p; p = &(*p)->next)
         if ((*p)->bytes >= bytes)
         {
-          arena_chunk* const c = *p;
+          c = *p;
           *p = c->next;
           st.bytes -= c->bytes;
-          return c;
+          break;
         }
-      arena_chunk* const c = static_cast<arena_chunk*>(::operator new(bytes));
-      c->bytes = bytes;
+      if (!c)
+      {
+        c = static_cast<arena_chunk*>(::operator new(bytes));
+        c->bytes = bytes;
+      }
+      st.in_use += c->bytes;
+      if (st.in_use > st.period_peak)
+        st.period_peak = st.in_use;
+      st.taken += c->bytes;
+      if (BOOST_UNLIKELY(st.taken >= period_factor * bound(st)))
+        end_period(st);
       return c;
     }
 
-    // Effects: keeps c in the calling thread's cache for a later take(), or frees it if the
-    // cache is full or closed, or c is larger than max_bytes.
+    // Requires: c came from take() on the calling thread.
+    // Effects: keeps c in the calling thread's cache for a later take(), or frees it if that
+    // would keep more idle bytes than the bound, or the cache is closed, or c is larger than
+    // max_bytes.
     static void give(arena_chunk* c) noexcept
     {
       state& st = state_;
-      if (c->bytes <= max_bytes && st.bytes + c->bytes <= max_cached_bytes && !st.closed)
+      BOOST_THREAD_FJ_ASSERT(st.in_use >= c->bytes);
+      st.in_use -= c->bytes;
+      if (c->bytes <= max_bytes && st.bytes + c->bytes <= bound(st) && !st.closed)
       {
         static thread_local const reaper frees_at_thread_exit; // registered on first use
         (void)frees_at_thread_exit;
@@ -88,13 +114,45 @@ namespace fork_join {
         ::operator delete(c);
     }
 
+    // Returns: the bytes of the chunks in the calling thread's cache (for tests).
+    static std::size_t idle_bytes() noexcept { return state_.bytes; }
+
+    // Returns: the calling thread's bound on them (for tests).
+    static std::size_t idle_bound() noexcept { return bound(state_); }
+
   private:
     struct state
     {
       arena_chunk* free;
-      std::size_t bytes; // of the chunks in free
+      std::size_t bytes;       // of the chunks in free
+      std::size_t in_use;      // of the chunks taken and not given back
+      std::size_t period_peak; // the most in use since the period began
+      std::size_t taken;       // bytes taken since the period began
+      std::size_t bound;       // on bytes; below min_bound (zero-initialized): min_bound
       bool closed;
     };
+
+    static std::size_t bound(const state& st) noexcept { return st.bound < min_bound ? min_bound : st.bound; }
+
+    // Effects: ends the period: sets the bound (see the class) and frees the idle chunks
+    // beyond it. Out of line: once per period_factor times the bound in bytes taken.
+    BOOST_NOINLINE static void end_period(state& st) noexcept
+    {
+      std::size_t b = bound(st) / 2;
+      if (st.period_peak > b)
+        b = st.period_peak;
+      st.bound = b < min_bound ? min_bound : b;
+      st.period_peak = st.in_use;
+      st.taken = 0;
+      while (st.bytes > st.bound)
+      {
+        arena_chunk* const c = st.free;
+        st.free = c->next;
+        st.bytes -= c->bytes;
+        ::operator delete(c);
+      }
+    }
+
     // Frees the thread's cached chunks at its exit and closes the cache.
     struct reaper
     {

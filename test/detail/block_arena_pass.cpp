@@ -1,0 +1,138 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// White-box: the storage of task blocks' children (detail/fork_join/invoke/block_arena.hpp).
+// A chain of nested blocks, however deep, must reuse its chunks when it comes back (no operator
+// new once a period has ended), and what a deep burst left idle must go back within a few
+// periods of shallow blocks: the thread's cache never keeps more than its bound, and the bound
+// comes back to its least value. This program replaces the global operator new and delete to
+// count the calls of the thread that runs the test.
+
+#define BOOST_TEST_MODULE detail_block_arena
+#include "../watchdog.hpp"
+
+#include <boost/thread/executors/detail/fork_join/invoke/block_arena.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <thread>
+#include <vector>
+
+namespace {
+
+// The operator new calls of the thread that counts (constant-initialized: usable from operator
+// new at any time).
+thread_local bool counting = false;
+thread_local std::size_t news = 0;
+
+} // namespace
+
+void* operator new(std::size_t n)
+{
+  if (counting)
+    ++news;
+  if (void* p = std::malloc(n ? n : 1))
+    return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+using boost::detail::fork_join::block_arena;
+using boost::detail::fork_join::chunk_cache;
+
+// A child's size as a task block's on uts: every arena of the chain takes one chunk for its
+// second child (the first fits in the inline buffer).
+constexpr std::size_t child_bytes = 176;
+
+// Effects: a chain of `depth` nested arenas, each holding two children while the ones below it
+// live (a nest of blocks), released innermost first. Returns: the operator new calls it made.
+std::size_t nest(std::size_t depth)
+{
+  std::vector<std::unique_ptr<block_arena>> arenas;
+  arenas.reserve(depth);
+  std::size_t made = 0, over_bound = 0;
+  for (std::size_t i = 0; i != depth; ++i)
+  {
+    arenas.push_back(std::make_unique<block_arena>());
+    const std::size_t before = news;
+    counting = true;
+    arenas.back()->allocate(child_bytes, alignof(std::max_align_t));
+    arenas.back()->allocate(child_bytes, alignof(std::max_align_t));
+    counting = false;
+    made += news - before;
+    over_bound += chunk_cache::idle_bytes() > chunk_cache::idle_bound();
+  }
+  for (std::size_t i = depth; i != 0; --i)
+  {
+    arenas[i - 1]->release();
+    over_bound += chunk_cache::idle_bytes() > chunk_cache::idle_bound();
+  }
+  BOOST_TEST(over_bound == 0u);
+  return made;
+}
+
+} // namespace
+
+// A chain deeper than the least bound's 16 chunks of 4 KiB comes back, again and again (as
+// uts_t3's blocks do, 699 deep): once the first period has ended, none of its chunks is made
+// anew; a fixed cache of 64 KiB made every chunk below the sixteenth again each time.
+BOOST_AUTO_TEST_CASE(a_deep_chain_reuses_its_chunks)
+{
+  for (const std::size_t depth : {std::size_t(40), std::size_t(700)})
+    std::thread([depth] {
+      BOOST_TEST(nest(depth) == depth); // a new thread: every chunk is new
+      // Until a period ends (four times the bound taken) a chain may still make chunks.
+      for (int i = 0; i != 8; ++i)
+        nest(depth);
+      for (int i = 0; i != 20; ++i)
+        BOOST_TEST(nest(depth) == 0u);
+      BOOST_TEST(chunk_cache::idle_bytes() >= depth * 4096);
+    }).join();
+}
+
+// After a deep burst, shallow blocks only: the cache gives the burst's chunks back within a few
+// periods, down to the least bound, and never keeps more than its bound meanwhile.
+BOOST_AUTO_TEST_CASE(a_burst_goes_back)
+{
+  std::thread([] {
+    for (int i = 0; i != 10; ++i)
+      nest(1000);
+    BOOST_TEST(chunk_cache::idle_bytes() >= 1000 * 4096);
+    const std::size_t burst_bound = chunk_cache::idle_bound();
+    std::size_t periods = 0, last = burst_bound;
+    for (int i = 0; i != 100000 && chunk_cache::idle_bound() > chunk_cache::min_bound; ++i)
+    {
+      nest(2);
+      if (chunk_cache::idle_bound() != last)
+      {
+        BOOST_TEST(chunk_cache::idle_bound() >= last / 2); // at most halved per period
+        last = chunk_cache::idle_bound();
+        ++periods;
+      }
+    }
+    BOOST_TEST(chunk_cache::idle_bound() == chunk_cache::min_bound);
+    BOOST_TEST(chunk_cache::idle_bytes() <= chunk_cache::min_bound);
+    // log2(burst_bound / min_bound) halvings, each a period.
+    BOOST_TEST(periods <= 8u);
+    BOOST_TEST_MESSAGE("bound " << burst_bound << " back to " << chunk_cache::min_bound << " in " << periods << " periods");
+  }).join();
+}
+
+// A chunk larger than max_bytes (a child with a large capture) is never kept.
+BOOST_AUTO_TEST_CASE(a_large_chunk_is_not_kept)
+{
+  std::thread([] {
+    block_arena a;
+    a.allocate(chunk_cache::max_bytes * 2, alignof(std::max_align_t));
+    a.release();
+    BOOST_TEST(chunk_cache::idle_bytes() == 0u);
+  }).join();
+}
