@@ -14,9 +14,10 @@
 // such a block takes one chunk, not two or three). The cache keeps as many bytes idle as the
 // thread's blocks recently held at once (at least 64 KiB), so that a chain of nested blocks
 // reuses its chunks as it shrinks and grows again however deep it is: uts_t3's blocks (8 children
-// each, nested up to 699 deep) take no chunk from operator new once the first period has ended,
-// where a fixed cache of 64 KiB (16 chunks) allocated 0.02 times per task and made the blocks 4%
-// slower (doc/benchmark/README.md, "Task blocks: what a child costs").
+// each, nested up to 699 deep) allocate 0.0014 times per task (when a period that did not go as
+// deep halved the bound), where a fixed cache of 64 KiB (16 chunks) allocated 0.017 times and
+// made the blocks 4% slower (doc/benchmark/README.md, "A child's instructions: the join's call, the exception slot,
+// a deep chain's chunks").
 //
 // Threading contract: only the thread that owns the block allocates from its arena and
 // releases it; children run by other threads get their storage from operator new

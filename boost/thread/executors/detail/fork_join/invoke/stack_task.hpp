@@ -184,7 +184,8 @@ namespace fork_join {
 
     // Runs the callable on the calling thread, keeping its exception. Inlined into the join
     // that runs a child it popped: out of line, the call and its frame were a tenth of a
-    // parallel_invoke child's instructions on uts_t3 (doc/benchmark/README.md).
+    // parallel_invoke child's instructions on uts_t3 (doc/benchmark/README.md, "A child's
+    // instructions: the join's call, the exception slot, a deep chain's chunks").
     BOOST_FORCEINLINE void invoke() noexcept
     {
       keep_exception([this] { std::invoke(f_); });
