@@ -61,7 +61,7 @@ BOOST_AUTO_TEST_CASE(parent_wakes_exactly_when_the_child_is_done)
 
 // What the manual states a parallel_invoke child takes of its caller's frame (doc/index.md,
 // "a child costs"): 112 bytes on the LP64 targets of the Itanium C++ ABI, where a stack task's
-// interrupted flag takes the tail padding of its task base (stack_task.hpp).
+// outcome byte takes the tail padding of its task base (stack_task.hpp).
 BOOST_AUTO_TEST_CASE(a_child_takes_112_bytes_of_its_callers_frame)
 {
 #if defined(__LP64__) && defined(__GXX_ABI_VERSION)

@@ -131,7 +131,7 @@ namespace fork_join {
     trace_span kind_; // in the padding after counted_: the node does not grow
     // After kind_ (and filled_), up to 8 bytes of tail padding, which a derived class's first
     // members may take (the Itanium C++ ABI reuses a non-POD base's tail padding): a stack
-    // task's interrupted flag sits there.
+    // task's outcome byte sits there.
 
     // Assertion builds only: which of tag_ and root_, queued_at_ and counted_ were written (by
     // the constructor that writes them all, or by their setters).
