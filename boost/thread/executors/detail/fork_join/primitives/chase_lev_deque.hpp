@@ -249,10 +249,13 @@ namespace fork_join {
       // follows its store, and read after the acquire load of bottom_ / ring_ that pairs with it.
       BOOST_FORCEINLINE T* get(std::int64_t i) const noexcept { return slot(i).item.load(std::memory_order_relaxed); }
       BOOST_FORCEINLINE std::uint64_t get_tag(std::int64_t i) const noexcept { return slot(i).tag.load(std::memory_order_relaxed); }
+      // The slot's address is taken once: GCC reloads mask and slots after an atomic store,
+      // which costs each push four instructions more when put() names the slot twice.
       BOOST_FORCEINLINE void put(std::int64_t i, T* x, std::uint64_t tag) noexcept
       {
-        slot(i).item.store(x, std::memory_order_relaxed);
-        slot(i).tag.store(tag, std::memory_order_relaxed);
+        slot_type& s = slot(i);
+        s.item.store(x, std::memory_order_relaxed);
+        s.tag.store(tag, std::memory_order_relaxed);
       }
       BOOST_FORCEINLINE slot_type& slot(std::int64_t i) const noexcept { return slots[static_cast<std::size_t>(i & mask)]; }
 
@@ -363,8 +366,9 @@ namespace fork_join {
       // If the deque is empty the slot is stale and the pop below finds nothing anyway; if a
       // thief takes that element meanwhile, it was the last one and the compare-exchange below
       // fails. A hole (nullptr) is taken without asking accept.
-      T* const x = a->get(b);
-      if (x && !accept(x, a->get_tag(b)))
+      const typename ring::slot_type& s = a->slot(b); // its address once, as in put()
+      T* const x = s.item.load(std::memory_order_relaxed); // relaxed: as ring::get()
+      if (x && !accept(x, s.tag.load(std::memory_order_relaxed)))
         return nullptr;
       // release (the paper: relaxed): a thief may read this value with its acquire load and
       // then take a slot below it; since C++20 this store does not continue the release
