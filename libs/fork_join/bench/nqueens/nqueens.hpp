@@ -56,7 +56,11 @@ namespace nqueens {
     std::array<board, max_n> next;
   };
 
-  inline placements place_next_row(const board& b, int n)
+  // noinline, aligned(64): every peer runs the same machine code for the kernel's loop (one
+  // out-of-line copy, starting on a cache line), so that a peer's time does not depend on how
+  // the compiler lays the loop out beside that peer's scheduling code, nor on where the linker
+  // puts it, as matmul.hpp's multiply_leaf.
+  __attribute__((noinline, aligned(64))) inline placements place_next_row(const board& b, int n)
   {
     placements p;
     p.count = 0;
