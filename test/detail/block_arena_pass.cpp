@@ -52,9 +52,24 @@ using boost::detail::fork_join::chunk_cache;
 // second child (the first fits in the inline buffer).
 constexpr std::size_t child_bytes = 176;
 
+// Effects: one arena with 150 children, which take the inline buffer and a chunk of each kept
+// size (4, 8 and 16 KiB), released. Returns: the operator new calls it made.
+std::size_t wide_block()
+{
+  block_arena a;
+  const std::size_t before = news;
+  counting = true;
+  for (int i = 0; i != 150; ++i)
+    a.allocate(child_bytes, alignof(std::max_align_t));
+  counting = false;
+  a.release();
+  return news - before;
+}
+
 // Effects: a chain of `depth` nested arenas, each holding two children while the ones below it
-// live (a nest of blocks), released innermost first. Returns: the operator new calls it made.
-std::size_t nest(std::size_t depth)
+// live (a nest of blocks), released innermost first; innermost, if given, runs while the whole
+// chain lives. Returns: the operator new calls the chain made.
+std::size_t nest(std::size_t depth, std::size_t (*innermost)() = nullptr)
 {
   std::vector<std::unique_ptr<block_arena>> arenas;
   arenas.reserve(depth);
@@ -70,6 +85,8 @@ std::size_t nest(std::size_t depth)
     made += news - before;
     over_bound += chunk_cache::idle_bytes() > chunk_cache::idle_bound();
   }
+  if (innermost)
+    innermost();
   for (std::size_t i = depth; i != 0; --i)
   {
     arenas[i - 1]->release();
@@ -134,5 +151,23 @@ BOOST_AUTO_TEST_CASE(a_large_chunk_is_not_kept)
     a.allocate(chunk_cache::max_bytes * 2, alignof(std::max_align_t));
     a.release();
     BOOST_TEST(chunk_cache::idle_bytes() == 0u);
+  }).join();
+}
+
+// The cache keeps a list per chunk size: a take finds a chunk of its size behind any number of
+// idle chunks of another size, and takes a larger one when none of its own size waits.
+BOOST_AUTO_TEST_CASE(every_size_is_found_among_many_idle_chunks)
+{
+  std::thread([] {
+    // A wide block innermost in a deep chain: the bound keeps all of their chunks.
+    for (int i = 0; i != 9; ++i)
+      nest(700, wide_block);
+    BOOST_TEST(chunk_cache::idle_bytes() >= 700 * 4096 + 8192 + 16384);
+    // Alone, the wide block finds a chunk of each size among 700 idle chunks of 4 KiB.
+    BOOST_TEST(wide_block() == 0u);
+  }).join();
+  std::thread([] {
+    BOOST_TEST(wide_block() == 3u); // a new thread: idle, one chunk of each size
+    BOOST_TEST(nest(3) == 0u);      // three chunks of 4 KiB asked for: 4, 8 and 16 KiB given
   }).join();
 }

@@ -55,31 +55,40 @@ namespace fork_join {
   // period, and half the bound before; the idle chunks beyond it are freed. So a chain of
   // nested blocks that recurs within a period keeps all its chunks however deep it goes, and
   // what a burst left idle goes back within a few periods of further blocks (or at the
-  // thread's exit). Cost: O(1) amortized per take (a chunk is freed at most once per give).
+  // thread's exit).
+  //
+  // Every chunk is min_chunk times a power of two (block_arena doubles from min_chunk), so
+  // the kept ones are of three sizes, each with a list of its own: a take looks at three heads,
+  // however many chunks wait (one list, scanned for a chunk large enough, walked every idle
+  // chunk of 4 KiB before it made one of 8 KiB, and a deep chain leaves hundreds). Cost: O(1)
+  // per take and give, and a chunk a period's end frees was given once.
   class chunk_cache
   {
   public:
+    // The size of a block's first chunk; every chunk is min_chunk << k.
+    static constexpr std::size_t min_chunk = 4096;
     // Chunks of at most max_bytes each are kept; larger ones go back to operator delete.
     static constexpr std::size_t max_bytes = 16 * 1024;
     // The least bound on the idle bytes, and the period in bytes taken, as a multiple of it.
     static constexpr std::size_t min_bound = 64 * 1024;
     static constexpr std::size_t period_factor = 4;
 
+    // Requires: bytes is min_chunk << k for some k.
     // Returns: a chunk of at least `bytes` bytes (its header included), from the calling
-    // thread's cache if one there is large enough, else from operator new.
+    // thread's cache if one there is large enough (of that size, else the next larger), else
+    // from operator new.
     // Throws: std::bad_alloc.
     static arena_chunk* take(std::size_t bytes)
     {
       state& st = state_;
       arena_chunk* c = nullptr;
-      for (arena_chunk** p = &st.free; *p; p = &(*p)->next)
-        if ((*p)->bytes >= bytes)
-        {
-          c = *p;
-          *p = c->next;
-          st.bytes -= c->bytes;
-          break;
-        }
+      if (bytes <= max_bytes)
+        for (std::size_t k = size_class(bytes); k != classes && !c; ++k)
+          if ((c = st.free[k]) != nullptr)
+          {
+            st.free[k] = c->next;
+            st.bytes -= c->bytes;
+          }
       if (!c)
       {
         c = static_cast<arena_chunk*>(::operator new(bytes));
@@ -107,8 +116,9 @@ namespace fork_join {
       {
         static thread_local const reaper frees_at_thread_exit; // registered on first use
         (void)frees_at_thread_exit;
-        c->next = st.free;
-        st.free = c;
+        arena_chunk*& head = st.free[size_class(c->bytes)];
+        c->next = head;
+        head = c;
         st.bytes += c->bytes;
       }
       else
@@ -122,9 +132,23 @@ namespace fork_join {
     static std::size_t idle_bound() noexcept { return bound(state_); }
 
   private:
+    // The sizes kept: min_chunk << 0, 1, 2 (up to max_bytes).
+    static constexpr std::size_t classes = 3;
+    static_assert((min_chunk << (classes - 1)) == max_bytes, "one list per size kept");
+
+    // Requires: bytes is min_chunk << k, k < classes. Returns: k.
+    static std::size_t size_class(std::size_t bytes) noexcept
+    {
+      std::size_t k = 0;
+      while ((min_chunk << k) < bytes)
+        ++k;
+      BOOST_THREAD_FJ_ASSERT((min_chunk << k) == bytes && k < classes);
+      return k;
+    }
+
     struct state
     {
-      arena_chunk* free;
+      arena_chunk* free[classes]; // the idle chunks, by size class
       std::size_t bytes;       // of the chunks in free
       std::size_t in_use;      // of the chunks taken and not given back
       std::size_t period_peak; // the most in use since the period began
@@ -145,13 +169,15 @@ namespace fork_join {
       st.bound = b < min_bound ? min_bound : b;
       st.period_peak = st.in_use;
       st.taken = 0;
-      while (st.bytes > st.bound)
-      {
-        arena_chunk* const c = st.free;
-        st.free = c->next;
-        st.bytes -= c->bytes;
-        ::operator delete(c);
-      }
+      // The largest first: the fewest chunks freed for the bytes over the bound.
+      for (std::size_t k = classes; k != 0 && st.bytes > st.bound; --k)
+        while (st.bytes > st.bound && st.free[k - 1])
+        {
+          arena_chunk* const c = st.free[k - 1];
+          st.free[k - 1] = c->next;
+          st.bytes -= c->bytes;
+          ::operator delete(c);
+        }
     }
 
     // Frees the thread's cached chunks at its exit and closes the cache.
@@ -161,12 +187,13 @@ namespace fork_join {
       {
         state& st = state_;
         st.closed = true;
-        while (st.free)
-        {
-          arena_chunk* const next = st.free->next;
-          ::operator delete(st.free);
-          st.free = next;
-        }
+        for (arena_chunk*& head : st.free)
+          while (head)
+          {
+            arena_chunk* const next = head->next;
+            ::operator delete(head);
+            head = next;
+          }
         st.bytes = 0;
       }
     };
@@ -223,7 +250,7 @@ namespace fork_join {
     }
 
   private:
-    static constexpr std::size_t first_chunk = 4096;
+    static constexpr std::size_t first_chunk = chunk_cache::min_chunk;
 
     void* bump(std::size_t size, std::size_t align) noexcept
     {
