@@ -35,10 +35,28 @@ namespace fork_join {
   // a preallocated one). rethrow() then reports that std::bad_alloc as one more element of the
   // exception_list, or, when even the list cannot be made, throws it alone: the fact that
   // something failed is never lost.
+  //
+  // Fast path, "An exception collector built on a throw" (doc/design.md, "Fast paths and their
+  // assumptions"): every parallel_invoke, task block and algorithm call makes one, and nearly
+  // all of them record nothing. So the members that hold what was recorded (the list and the
+  // lost std::bad_alloc) are built by the first record only, and one byte says whether they
+  // are built and whether an interruption was recorded: a scope that records nothing writes
+  // that byte once and reads it twice (rethrow() and the destructor), where the three members
+  // cost four stores and five tests. Assumption: whatever records sets that byte (every writer
+  // goes through slots()), so a collector whose byte is clear recorded nothing.
   class exception_collector
   {
   public:
-    void interrupted() noexcept { interrupted_ = true; }
+    exception_collector() noexcept {}
+    exception_collector(const exception_collector&) = delete;
+    exception_collector& operator=(const exception_collector&) = delete;
+    ~exception_collector()
+    {
+      if (BOOST_UNLIKELY(state_ & built))
+        slots_.~record_slots();
+    }
+
+    void interrupted() noexcept { state_ |= interruption; }
 
     // Effects: records e, if not null; out of memory, records a std::bad_alloc instead.
     // Inlined: every child of a fork/join scope passes its exception here, nearly always null.
@@ -48,28 +66,31 @@ namespace fork_join {
         record(e);
     }
 
-    // Effects: moves every exception of `other` into this collector.
+    // Effects: moves every exception of `other` into this collector, and the interruption;
+    // `other` is left as made (nothing recorded).
     void absorb(exception_collector& other) noexcept
     {
-      interrupted_ = interrupted_ || other.interrupted_;
-      if (other.lost_ && !lost_)
-        lost_ = other.lost_;
-      if (!other.list_)
-        return;
-      if (!list_)
+      state_ |= other.state_ & interruption;
+      if (other.state_ & built)
       {
-        list_ = std::move(other.list_);
-        return;
+        record_slots& to = slots();
+        record_slots& from = other.slots_;
+        if (from.lost && !to.lost)
+          to.lost = from.lost;
+        if (from.list && !to.list)
+          to.list = std::move(from.list);
+        else if (from.list)
+          for (const boost::exception_ptr& e : *from.list)
+            add(e);
+        from.~record_slots();
       }
-      for (const boost::exception_ptr& e : *other.list_)
-        add(e);
-      other.list_.reset();
+      other.state_ = 0;
     }
 
     // Throws: as throw_recorded(), if anything was recorded.
     void rethrow()
     {
-      if (interrupted_ || lost_ || list_)
+      if (BOOST_UNLIKELY(state_ != 0))
         throw_recorded();
     }
 
@@ -79,45 +100,69 @@ namespace fork_join {
     // not be; std::bad_alloc alone if memory runs out while making that list.
     [[noreturn]] void throw_recorded()
     {
-      if (interrupted_)
+      BOOST_THREAD_FJ_ASSERT(state_ != 0);
+      if (state_ & interruption)
         throw thread_interrupted(); // not a std::exception: boost::throw_exception refuses it
-      if (lost_)
+      record_slots& s = slots_; // built: an exception was recorded
+      if (s.lost)
       {
         try
         {
-          if (!list_)
-            list_.reset(new experimental::parallel::exception_list);
-          list_->add(lost_);
+          if (!s.list)
+            s.list.reset(new experimental::parallel::exception_list);
+          s.list->add(s.lost);
         }
         catch (...)
         {
-          boost::rethrow_exception(lost_);
+          boost::rethrow_exception(s.lost);
         }
-        lost_ = boost::exception_ptr();
+        s.lost = boost::exception_ptr();
       }
-      boost::throw_exception(*list_); // copies the list: may throw std::bad_alloc instead
+      boost::throw_exception(*s.list); // copies the list: may throw std::bad_alloc instead
     }
 
   private:
+    // What was recorded but interruptions: built by the first record (slots()).
+    struct record_slots
+    {
+      std::unique_ptr<experimental::parallel::exception_list> list;
+      boost::exception_ptr lost; // a std::bad_alloc, if an exception could not be recorded
+    };
+    static constexpr unsigned char built = 1, interruption = 2;
+
+    // Returns: slots_, built first if they are not. Building them allocates nothing.
+    record_slots& slots() noexcept
+    {
+      if (!(state_ & built))
+      {
+        ::new (static_cast<void*>(&slots_)) record_slots();
+        state_ |= built;
+      }
+      return slots_;
+    }
+
     // Effects: add(e) for a non-null e.
     BOOST_NOINLINE void record(const boost::exception_ptr& e) noexcept
     {
+      record_slots& s = slots();
       try
       {
-        if (!list_)
-          list_.reset(new experimental::parallel::exception_list);
-        list_->add(e);
+        if (!s.list)
+          s.list.reset(new experimental::parallel::exception_list);
+        s.list->add(e);
       }
       catch (...)
       {
-        if (!lost_)
-          lost_ = boost::current_exception(); // the std::bad_alloc; never throws
+        if (!s.lost)
+          s.lost = boost::current_exception(); // the std::bad_alloc; never throws
       }
     }
 
-    std::unique_ptr<experimental::parallel::exception_list> list_;
-    boost::exception_ptr lost_; // a std::bad_alloc, if an exception could not be recorded
-    bool interrupted_ = false;
+    unsigned char state_ = 0; // built, interruption
+    union
+    {
+      record_slots slots_; // built by slots()
+    };
   };
 
   // Effects: calls f(), recording its exception, if any, in errors.
