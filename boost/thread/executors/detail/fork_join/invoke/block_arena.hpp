@@ -5,8 +5,9 @@
 //
 // The storage of a task_block's children: a bump allocator that starts in the block's own
 // frame and grows by chunks of doubling size, so that a block with a few children allocates
-// nothing and one with many allocates O(log n) times. Everything is released at once by
-// release(), after every child has been joined.
+// nothing and one with many allocates O(log n) times. Everything is released at once, after
+// every child has been joined: by release() (a wait() in the block, for the children after it),
+// or by the destructor at the block's end.
 //
 // Chunks come from and go back to a cache of the calling thread's (chunk_cache): a thread's blocks
 // end in the reverse order of their start, so the chunks one block gives back are the ones the
@@ -209,7 +210,7 @@ namespace fork_join {
     block_arena& operator=(const block_arena&) = delete;
     ~block_arena()
     {
-      if (chunks_) // else nothing to free (a block's join has usually released it already)
+      if (chunks_) // else nothing to free (the inline buffer only, or a wait() released it)
         release();
     }
 

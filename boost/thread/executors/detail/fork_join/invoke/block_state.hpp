@@ -77,6 +77,10 @@ namespace fork_join {
         const region_proxy in(region_);
         join_all();
       }
+      // The children run after this wait reuse the storage of those it joined; not under a
+      // child that still runs (a wait() nested in it), which arena_children_ counts.
+      if (arena_children_ == 0)
+        arena_.release();
       if (region_.canceled()) // join_all() has synchronized with every child
         throw_canceled();
     }
@@ -199,8 +203,9 @@ namespace fork_join {
     // not yet joined, and a nested join_all() goes on with it, so that no frame holds a
     // pointer to a child that another frame destroys. A child on this thread's stack (the
     // caller of a nested wait() and the children it runs in) cannot be joined here: it is
-    // set aside and handed back, for the join it is nested in. The arena is released only once
-    // none of its children is alive, never under a child that still runs.
+    // set aside and handed back, for the join it is nested in. The arena's storage is not
+    // touched here: wait() rewinds it, and the block's end gives its chunks back (the arena's
+    // destructor), so that a block's final join, nearly every block's only one, does neither.
     void join_all() noexcept
     {
       BOOST_THREAD_FJ_ASSERT(current_stack_id() == owner_);
@@ -246,8 +251,6 @@ namespace fork_join {
           taken_ = aside;
           aside = next;
         }
-        if (arena_children_ == 0)
-          arena_.release();
         return;
       }
       generic_->children.join(generic_->ex);
@@ -258,7 +261,11 @@ namespace fork_join {
     {
     public:
       explicit join_on_exit(block_state& b) noexcept : b_(b) {}
-      ~join_on_exit() { b_.join_all(); }
+      ~join_on_exit()
+      {
+        b_.join_all();
+        BOOST_THREAD_FJ_ASSERT(b_.arena_children_ == 0); // nothing of the block runs any more
+      }
       join_on_exit(const join_on_exit&) = delete;
       join_on_exit& operator=(const join_on_exit&) = delete;
 
