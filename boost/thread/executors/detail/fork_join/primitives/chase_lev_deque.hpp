@@ -85,7 +85,6 @@
 #include <stdexcept>
 #ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
 #include <thread>
-#include <type_traits>
 #endif
 
 namespace boost {
@@ -124,14 +123,13 @@ namespace fork_join {
     // Progress: wait-free (no read-modify-write) unless the ring grows.
     size_type push(T* x, std::uint64_t tag = 0)
     {
-      return push_all(&x, 1, [tag](T*, std::int64_t) noexcept { return tag; });
+      return push_all(&x, 1, [tag](T*) noexcept { return tag; });
     }
 
-    // Requires: called by the owner; xs[0], ..., xs[n - 1] are not null; tag_of(x, i) does not
+    // Requires: called by the owner; xs[0], ..., xs[n - 1] are not null; tag_of(x) does not
     //   throw.
-    // Effects: as push(xs[k], tag_of(xs[k], i)) for k = 0, ..., n - 1 in turn (xs[n - 1] is the
-    //   next pop()), where i = next_index() + k is the index xs[k] gets (tag_of may record it:
-    //   tag_of(xs[k], i) is called once, before xs[k] is published), with one store of bottom_
+    // Effects: as push(xs[i], tag_of(xs[i])) for i = 0, ..., n - 1 in turn (xs[n - 1] is the next
+    //   pop()), at indices next_index(), ..., next_index() + n - 1, with one store of bottom_
     //   for all of them: a thief sees none of them or a prefix of them, oldest first.
     // Synchronization: as push(), for each element.
     // Returns: the number of elements before xs[0], as push() does.
@@ -147,11 +145,10 @@ namespace fork_join {
     // Progress: wait-free.
     T* pop() noexcept
     {
-      return pop_if([](T*) { return true; });
+      return pop_if([](T*, std::uint64_t) { return true; });
     }
 
-    // Requires: called by the owner; accept(element, tag), or accept(element) for an accept
-    //   that needs no tag (the tag is then not read), does not throw (and must not use the
+    // Requires: called by the owner; accept(element, tag) does not throw (and must not use the
     //   element's pointee: it may belong to a thief already).
     // Effects: discards the holes at the bottom (take_at), then as pop(), but only if
     //   accept(newest element, its tag) is true; otherwise that element stays and nullptr is
@@ -267,17 +264,6 @@ namespace fork_join {
       std::unique_ptr<ring> retired; // the ring this one replaced; owner-only, freed with this one
     };
 
-    // Returns: accept(x, the tag of s), or accept(x) if accept takes no tag (pop_if()).
-    // relaxed: as ring::get_tag().
-    template <class Accept>
-    static BOOST_FORCEINLINE bool accepts(Accept& accept, const typename ring::slot_type& s, T* x) noexcept
-    {
-      if constexpr (std::is_invocable<Accept&, T*>::value)
-        return accept(x);
-      else
-        return accept(x, s.tag.load(std::memory_order_relaxed));
-    }
-
     // Effects: replaces old with a ring of the smallest capacity, old's times a power of two,
     // that holds [t, b) and `room` more elements; returns it. Throws: std::bad_alloc (nothing
     // changed).
@@ -353,17 +339,11 @@ namespace fork_join {
     // b - t + count > capacity: no room for all (a stale t only makes us grow early).
     if (b - t + count - 1 > a->mask)
       a = grow(a, t, b, count);
-    // The ring's mask and slots in locals: GCC reloads them after each atomic store below.
-    const std::int64_t mask = a->mask;
-    typename ring::slot_type* const slots = a->slots.get();
     for (std::int64_t i = 0; i != count; ++i)
     {
       T* const x = xs[i];
       BOOST_THREAD_FJ_ASSERT(x != nullptr); // nullptr is a hole
-      const std::uint64_t tag = tag_of(x, b + i);
-      typename ring::slot_type& s = slots[static_cast<std::size_t>((b + i) & mask)];
-      s.item.store(x, std::memory_order_relaxed); // relaxed: as ring::put()
-      s.tag.store(tag, std::memory_order_relaxed);
+      a->put(b + i, x, tag_of(x));
     }
     // release: publishes the slots just written and everything the owner did before the push;
     // pairs with the acquire load of bottom_ in steal(). (The paper's release fence + relaxed
@@ -388,7 +368,7 @@ namespace fork_join {
       // fails. A hole (nullptr) is taken without asking accept.
       const typename ring::slot_type& s = a->slot(b); // its address once, as in put()
       T* const x = s.item.load(std::memory_order_relaxed); // relaxed: as ring::get()
-      if (x && !accepts(accept, s, x))
+      if (x && !accept(x, s.tag.load(std::memory_order_relaxed)))
         return nullptr;
       // release (the paper: relaxed): a thief may read this value with its acquire load and
       // then take a slot below it; since C++20 this store does not continue the release
@@ -439,7 +419,7 @@ namespace fork_join {
     if (!x || !accept(x, a->get_tag(i)))
       return nullptr; // a hole, or another element (the slot may be stale: accept identifies)
     if (i == b - 1) // the newest, not a hole: pop's own case
-      return pop_if([](T*) { return true; });
+      return pop_if([](T*, std::uint64_t) { return true; });
     // Lower bottom_ to i, as pop() lowers it to b - 1 (release, fence: as there), then load
     // top_ (relaxed: ordered by the fence). The file comment has the argument.
     bottom_.store(i, std::memory_order_release);

@@ -220,7 +220,7 @@ namespace fork_join {
     BOOST_FORCEINLINE task* pop_own_if_newest(worker_slot* own, const task* t) noexcept
     {
       BOOST_THREAD_FJ_ASSERT(own == own_slot());
-      return own ? own->deque.pop_if([t](task* x) { return x == t; }) : nullptr;
+      return own ? own->deque.pop_if([t](task* x, task_tag) { return x == t; }) : nullptr;
     }
 
     // Returns: as task_search::find (search.hpp).

@@ -118,11 +118,10 @@ namespace fork_join {
     // sleepers.
     BOOST_FORCEINLINE void push_own_stack_tasks(worker_slot& slot, task* const* ts, std::size_t n, idle_sleep& sleep)
     {
-      // Each task's index set as it is put in its slot: one pass over the tasks, not two.
-      const std::size_t before = slot.deque.push_all(ts, n, [](task* t, std::int64_t i) noexcept {
-        t->set_queued_at(i);
-        return t->tag();
-      });
+      const std::int64_t first = slot.deque.next_index();
+      for (std::size_t i = 0; i != n; ++i)
+        ts[i]->set_queued_at(first + static_cast<std::int64_t>(i));
+      const std::size_t before = slot.deque.push_all(ts, n, [](const task* t) noexcept { return t->tag(); });
       slot.stats.owner_raise_peak(before + n);
       if (before == 0 && thread_count_ > 1)
         sleep.advertise();
