@@ -367,7 +367,9 @@ namespace fork_join {
       // thief takes that element meanwhile, it was the last one and the compare-exchange below
       // fails. A hole (nullptr) is taken without asking accept.
       const typename ring::slot_type& s = a->slot(b); // its address once, as in put()
-      T* const x = s.item.load(std::memory_order_relaxed); // relaxed: as ring::get()
+      // relaxed, both loads (as ring::get() and get_tag()): the owner reads a slot that only
+      // it writes, so program order is the only edge it needs.
+      T* const x = s.item.load(std::memory_order_relaxed);
       if (x && !accept(x, s.tag.load(std::memory_order_relaxed)))
         return nullptr;
       // release (the paper: relaxed): a thief may read this value with its acquire load and
