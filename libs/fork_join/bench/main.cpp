@@ -161,6 +161,8 @@ const std::vector<std::string> peer_order{"serial",
                                           "tbb_algorithm",
                                           "openmp_task",
                                           "openmp_for",
+                                          "libfork_busy",
+                                          "libfork_lazy",
                                           "basic_pool_reschedule",
                                           "basic_pool_get",
                                           "basic_pool_submit"};
