@@ -13,7 +13,8 @@ namespace {
 
 namespace ex = bench::fork_join::ex;
 
-// Per phase: forks the first three sub-multiplies, runs the fourth inline, then joins the three.
+// Per phase: forks the last three sub-multiplies, last first, runs the first inline, then joins
+// the three, newest first: the serial order on one thread (matmul::multiply).
 void multiply(ex::fork_join_thread_pool& pool, const double* a, const double* b, double* c, std::size_t n,
               std::size_t ld)
 {
@@ -24,8 +25,8 @@ void multiply(ex::fork_join_thread_pool& pool, const double* a, const double* b,
     const std::array<bench::matmul::product, 4> q = bench::matmul::phase(a, b, c, n, ld, p);
     std::array<ex::joinable_future<void>, 3> forked;
     for (std::size_t i = 0; i < forked.size(); ++i)
-      forked[i] = ex::fork(pool, multiply, std::ref(pool), q[i].a, q[i].b, q[i].c, n / 2, ld);
-    multiply(pool, q[3].a, q[3].b, q[3].c, n / 2, ld);
+      forked[i] = ex::fork(pool, multiply, std::ref(pool), q[3 - i].a, q[3 - i].b, q[3 - i].c, n / 2, ld);
+    multiply(pool, q[0].a, q[0].b, q[0].c, n / 2, ld);
     ex::join(pool, forked.begin(), forked.end());
     for (ex::joinable_future<void>& f : forked)
       f.get();

@@ -131,7 +131,11 @@ namespace matmul {
   // Effects: c += a b for n a power of two (n x n matrices, rows ld apart), with
   // join4(f1, f2, f3, f4): runs the four callables, possibly in parallel (f1 .. f3 are offered
   // to other threads, f4 runs inline), and returns when all have finished; the one thing a peer
-  // on a fork/join primitive supplies.
+  // on a fork/join primitive supplies. A phase's sub-multiplies go to join4 last first, so that
+  // on one thread a peer that runs f4 inline and then the offered ones newest first (every
+  // peer's deque) runs them in the serial peer's order, as libfork, which runs a forked child
+  // at once, does: in the reverse order the same work took 2.5% longer at one thread
+  // (doc/benchmark/README.md, "libfork in the same run").
   template <class Join4>
   void multiply(const double* a, const double* b, double* c, std::size_t n, std::size_t ld, Join4& join4)
   {
@@ -141,7 +145,7 @@ namespace matmul {
     {
       const std::array<product, 4> q = phase(a, b, c, n, ld, p);
       auto sub = [&](const product& x) { return [&x, n, ld, &join4] { multiply(x.a, x.b, x.c, n / 2, ld, join4); }; };
-      join4(sub(q[0]), sub(q[1]), sub(q[2]), sub(q[3]));
+      join4(sub(q[3]), sub(q[2]), sub(q[1]), sub(q[0]));
     }
   }
 
