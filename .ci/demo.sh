@@ -5,6 +5,8 @@
 # and writes its results to doc/benchmark/results.json and doc/benchmark/results.png, the
 # committed results. It also builds fork_join_trace_plot (build/release/libs/fork_join/bench/),
 # which draws a trace (doc/index.md, "Seeing a run: traces").
+# With LIBFORK_INCLUDE_DIR set to a folder holding libfork's single header (libfork.hpp, which
+# Debian does not package), the libfork peers are built too (doc/benchmark/README.md, "Peers").
 # Extra arguments go to the benchmark after those (try --help). With --quick (tiny problems)
 # the results go to build/demo-quick/ instead, so that only a full run changes the committed
 # ones; a later --json or --plot writes elsewhere, e.g. `--json /tmp/r.json --plot /tmp/r.png`.
@@ -13,7 +15,8 @@ cd "$(dirname "$0")/.."
 bash .ci/install-deps.sh libtbb-dev gnuplot-nox
 # Configure quietly, but show which peers were found and which skipped.
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBOOST_FORK_JOIN_BUILD_TESTS=OFF \
-      -DBOOST_FORK_JOIN_BUILD_EXAMPLES=OFF | { grep 'fork_join_bench:' || true; }
+      -DBOOST_FORK_JOIN_BUILD_EXAMPLES=OFF ${LIBFORK_INCLUDE_DIR:+-DLIBFORK_INCLUDE_DIR="$LIBFORK_INCLUDE_DIR"} \
+  | { grep 'fork_join_bench:' || true; }
 cmake --build build/release -j"$(nproc)" --target fork_join_bench fork_join_shared_queue_bench fork_join_fork_cost_bench \
   fork_join_scaling_bench fork_join_trace_plot
 out=doc/benchmark
