@@ -9,8 +9,9 @@
 // continuation-stealing with stackless coroutines", arXiv:2402.18480) is a C++20 coroutine
 // library that Debian does not package. CMakeLists.txt builds these peers, as C++20, only when it
 // finds libfork: its CMake package, or its single header (libfork.hpp) in LIBFORK_INCLUDE_DIR.
-// Each kernel is written as libfork's own benchmarks write it: `lf::fork` for every child but the
-// last, `lf::call` for the last, then `lf::join`, the shape of the oneTBB task_group peers.
+// Each kernel is written as libfork's own benchmarks (its bench/source/<kernel>/libfork.cpp)
+// write it, in the shape of the oneTBB task_group peers: `lf::fork` for every child but the last,
+// `lf::call` for the last, then `lf::join`; on nqueens `lf::fork` for every child.
 // Two peers per kernel, one per scheduler of libfork's: libfork_busy (lf::busy_pool, whose
 // workers spin while they find no task) and libfork_lazy (lf::lazy_pool, whose workers sleep).
 

@@ -15,16 +15,14 @@ using bench::libfork_peer::bind;
 
 namespace nq = bench::nqueens;
 
-// Forks every legal placement but the last, calls the last, joins.
+// Forks every legal placement, then joins (as the other peers run every placement as a task).
 inline constexpr auto queens = [](auto queens, int n, nq::board b) -> lf::task<std::uint64_t> {
   if (b.rows == n)
     co_return 1;
   const nq::placements p = nq::place_next_row(b, n);
   std::array<std::uint64_t, nq::max_n> counts{};
-  for (int i = 0; i + 1 < p.count; ++i)
+  for (int i = 0; i < p.count; ++i)
     co_await bind(lf::fork, &counts[i], queens)(n, p.next[i]);
-  if (p.count > 0)
-    co_await bind(lf::call, &counts[p.count - 1], queens)(n, p.next[p.count - 1]);
   co_await lf::join;
   std::uint64_t total = 0;
   for (int i = 0; i < p.count; ++i)
