@@ -3,7 +3,8 @@
 # Usage: bash .ci/install-deps.sh [extra-package ...]
 # (spin: the model check of test/model, which the plain CMake build runs as a test; python3:
 # the documentation's tests, test/doc.)
-# (demo.sh adds the benchmark's: libtbb-dev for the oneTBB peers, gnuplot-nox for its chart.)
+# (demo.sh adds the benchmark's: libtbb-dev for the oneTBB peers, gnuplot-nox for its chart,
+# ca-certificates for fetch-libfork.sh's download.)
 set -euo pipefail
 packages=(g++ cmake make python3 libboost-thread-dev libboost-chrono-dev libboost-context-dev libboost-test-dev libboost-tools-dev spin "$@")
 missing=()
