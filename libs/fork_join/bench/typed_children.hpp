@@ -35,6 +35,8 @@ namespace typed_children {
   template <class F, class Inline>
   void fork_join_each(ex::fork_join_thread_pool& pool, unsigned n, F& f, Inline&& inline_part)
   {
+    if (n == 0) // a dead end of nqueens, a UTS node of one child: nothing to queue (spawn_all wants one)
+      return inline_part();
     struct child
     {
       F* f;
