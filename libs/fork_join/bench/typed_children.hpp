@@ -16,6 +16,7 @@
 #include "fork_join_thread_pool.hpp"
 
 #include <boost/thread/executors/detail/fork_join/invoke/exception_collector.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/invoke_all.hpp>
 #include <boost/thread/executors/detail/fork_join/invoke/stack_task.hpp>
 
 #include <cstddef>
@@ -77,12 +78,7 @@ namespace typed_children {
     for (unsigned j = n; j-- != 0;)
     {
       task_type& t = *static_cast<task_type*>(tasks[j]);
-      if (j < queued)
-        fj::join(core, own, t);
-      else
-        t.invoke();
-      if (t.threw())
-        fj::collect(errors, t);
+      fj::join_child(core, own, errors, t, j < queued);
       t.~task_type();
     }
     errors.rethrow();
