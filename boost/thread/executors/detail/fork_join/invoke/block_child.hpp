@@ -26,6 +26,22 @@ namespace boost {
 namespace detail {
 namespace fork_join {
 
+  // What a block's children refer to of their block (block_state derives from it): its
+  // cancellation region and its owner stack, through one reference in each child (a reference
+  // to each made the child 8 bytes larger).
+  struct block_home
+  {
+    // The block's cancellation region, nested in the region that called define_task_block, and
+    // current on the calling stack while the block lives: for f and for the final join, where
+    // the children that nobody took run inline (cancel_region.hpp). Its flag is the block's:
+    // set by cancel() or a failure.
+    nested_region region_;
+    // The stack the block runs on (the thread that called define_task_block, or the fiber it
+    // ran on there: parking.hpp), which alone nests the block's frames; another stack of the
+    // same thread may run while the block's frame is parked, and is not nested in it.
+    const void* const owner_ = current_stack_id();
+  };
+
   // A child of a block on our pool: linked into the block's list, joined by the block.
   struct block_child
   {
@@ -33,10 +49,14 @@ namespace fork_join {
     // Joins the child, adds its exception to `errors`, destroys it; own: core.own_slot().
     void (*finish)(pool_core& core, worker_slot* own, block_child* self, exception_collector& errors) = nullptr;
     bool on_heap = false;      // from operator new, else from the owner's arena
-    // Owner-only (written and read on the block's owner stack only, see block_state::owner_):
+    // Owner-only (written and read on the block's owner stack only, see block_home::owner_):
     // whether the child runs on the owner's stack right now, so that a wait() nested in it must
     // not join it.
     bool running_here = false;
+    // Owner-only: false once run() ran the child where it was called (the pool refused it).
+    // The three flags share one word: a child of a callable of two captures is 160 bytes, where
+    // a flag of block_child_impl's own and the two references above made it 176.
+    bool queued = true;
   };
 
   // Marks a child as running on its block's owner stack while it runs there.
@@ -66,8 +86,8 @@ namespace fork_join {
   {
   public:
     template <class H>
-    block_child_impl(H&& h, cancel_region& region, const void* owner, bool heap)
-        : g_(std::forward<H>(h)), region_(region), owner_(owner), task_(*this, detail::fork_join::trace_span::block)
+    block_child_impl(H&& h, block_home& home, bool heap)
+        : g_(std::forward<H>(h)), home_(home), task_(*this, detail::fork_join::trace_span::block)
     {
       finish = &block_child_impl::finish_impl;
       on_heap = heap;
@@ -93,7 +113,7 @@ namespace fork_join {
     }
 
     stack_task_impl<block_child_impl>& task() noexcept { return task_; }
-    void mark_inline() noexcept { queued_ = false; }
+    void mark_inline() noexcept { queued = false; }
 
     // What the stack task runs: skipped once the block (or a region enclosing it) is
     // canceled; a throw cancels the block. Run inline (the owner's join popped it), the child
@@ -107,7 +127,7 @@ namespace fork_join {
     {
       // Cancellation is a hint to skip work not yet started (cancel_region.hpp); the exceptions
       // themselves travel through the stack task's completion.
-      if (region_.canceled())
+      if (home_.region_.canceled())
         return;
       try
       {
@@ -118,14 +138,14 @@ namespace fork_join {
         // Usually a nested run(), wait(), block or algorithm saw the cancellation, whose cause
         // is already collected (or is a cancel()); one thrown on its own (block not canceled)
         // is collected like any other.
-        if (region_.canceled())
+        if (home_.region_.canceled())
           return;
-        region_.cancel();
+        home_.region_.cancel();
         throw;
       }
       catch (...)
       {
-        region_.cancel();
+        home_.region_.cancel();
         throw;
       }
     }
@@ -137,8 +157,8 @@ namespace fork_join {
     // nested in it does not wait for it.
     void run_in_own_region()
     {
-      const region_proxy in(region_);
-      const running_on_owner mark(*this, owner_);
+      const region_proxy in(home_.region_);
+      const running_on_owner mark(*this, home_.owner_);
       (*this)();
     }
 
@@ -146,7 +166,7 @@ namespace fork_join {
     static void finish_impl(pool_core& core, worker_slot* own, block_child* b, exception_collector& errors) noexcept
     {
       block_child_impl* const self = static_cast<block_child_impl*>(b);
-      if (self->queued_)
+      if (self->queued)
         join(core, own, self->task_);
       if (BOOST_UNLIKELY(self->task_.threw()))
         collect(errors, self->task_);
@@ -157,10 +177,8 @@ namespace fork_join {
     }
 
     G g_;
-    cancel_region& region_; // the block's
-    const void* const owner_; // the block's owner stack (current_stack_id())
+    block_home& home_; // the block's
     stack_task_impl<block_child_impl> task_;
-    bool queued_ = true;
   };
 
 } // namespace fork_join

@@ -42,7 +42,9 @@ namespace boost {
 namespace detail {
 namespace fork_join {
 
-  class block_state
+  // The block's region_ and owner_ are its block_home's (block_child.hpp), which its children
+  // refer to.
+  class block_state : private block_home
   {
   public:
     // Effects: the state of a block on ex, made on the calling stack (its owner).
@@ -146,7 +148,7 @@ namespace fork_join {
       child* c = nullptr;
       try
       {
-        c = new (mem) child(std::forward<G>(g), region_, owner_, !own);
+        c = new (mem) child(std::forward<G>(g), *this, !own);
       }
       catch (...)
       {
@@ -299,19 +301,10 @@ namespace fork_join {
         throw_canceled();
     }
 
-    // The block's cancellation region, nested in the region that called define_task_block, and
-    // current on the calling stack while the block lives: for f and for the final join, where
-    // the children that nobody took run inline (cancel_region.hpp). Its flag is the block's:
-    // set by cancel() or a failure.
-    nested_region region_;
     pool_core* const core_ = nullptr;
     // On another executor, the executor and the children (else null); their reports to errors_
     // take the children's mutex.
     const std::unique_ptr<generic_block> generic_;
-    // The stack the block runs on (the thread that called define_task_block, or the fiber it
-    // ran on there: parking.hpp), which alone nests the block's frames; another stack of the
-    // same thread may run while the block's frame is parked, and is not nested in it.
-    const void* const owner_ = current_stack_id();
     // The owner's slot in core_ (pool_core::own_slot(): null if the owner is not one of its
     // threads), looked up once for the block's run() and join_all() on the owner's stack, which
     // stays on its thread (fast path, "A frame's own slot", doc/design.md).
