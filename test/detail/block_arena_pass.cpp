@@ -48,9 +48,10 @@ namespace {
 using boost::detail::fork_join::block_arena;
 using boost::detail::fork_join::chunk_cache;
 
-// A child's size as a task block's on uts: every arena of the chain takes one chunk for its
-// second child (the first fits in the inline buffer).
-constexpr std::size_t child_bytes = 176;
+// A child's size as a task block's on uts, and how many of them an arena of the chain holds:
+// one more than its inline buffer takes, so that each takes one chunk.
+constexpr std::size_t child_bytes = 160;
+constexpr std::size_t chain_children = block_arena::inline_bytes / child_bytes + 1;
 
 // Effects: one arena with 150 children, which take the inline buffer and a chunk of each kept
 // size (4, 8 and 16 KiB), released. Returns: the operator new calls it made.
@@ -66,8 +67,8 @@ std::size_t wide_block()
   return news - before;
 }
 
-// Effects: a chain of `depth` nested arenas, each holding two children while the ones below it
-// live (a nest of blocks), released innermost first; innermost, if given, runs while the whole
+// Effects: a chain of `depth` nested arenas, each holding chain_children children while the
+// ones below it live (a nest of blocks), released innermost first; innermost, if given, runs while the whole
 // chain lives. Returns: the operator new calls the chain made.
 std::size_t nest(std::size_t depth, std::size_t (*innermost)() = nullptr)
 {
@@ -79,8 +80,8 @@ std::size_t nest(std::size_t depth, std::size_t (*innermost)() = nullptr)
     arenas.push_back(std::make_unique<block_arena>());
     const std::size_t before = news;
     counting = true;
-    arenas.back()->allocate(child_bytes, alignof(std::max_align_t));
-    arenas.back()->allocate(child_bytes, alignof(std::max_align_t));
+    for (std::size_t k = 0; k != chain_children; ++k)
+      arenas.back()->allocate(child_bytes, alignof(std::max_align_t));
     counting = false;
     made += news - before;
     over_bound += chunk_cache::idle_bytes() > chunk_cache::idle_bound();

@@ -205,6 +205,17 @@ namespace fork_join {
   class block_arena
   {
   public:
+    // The bytes of the buffer in the block's own frame, which the first children take: four
+    // children of a callable of two captures (160 bytes each, block_child.hpp), so that a block
+    // of nqueens (a row's legal placements) or of a UTS T1 node (4 children on average) mostly
+    // takes no chunk. Against 256 bytes (one such child), in interleaved rounds of the
+    // benchmark: task blocks took 1.5-2% less time on nqueens, up to 1% less on the UTS trees,
+    // the same on integrate and 1% more on fib (blocks of one child, whose frames the buffer
+    // only spreads; 2% more before the buffer came after the pointers, below). Every block's
+    // frame holds 384 bytes more (doc/benchmark/README.md, "A task block's first children in
+    // its frame").
+    static constexpr std::size_t inline_bytes = 640;
+
     block_arena() noexcept = default;
     block_arena(const block_arena&) = delete;
     block_arena& operator=(const block_arena&) = delete;
@@ -246,7 +257,7 @@ namespace fork_join {
         chunks_ = next;
       }
       begin_ = inline_;
-      end_ = inline_ + sizeof(inline_);
+      end_ = inline_ + inline_bytes;
       next_chunk_ = first_chunk;
     }
 
@@ -262,11 +273,14 @@ namespace fork_join {
       return reinterpret_cast<void*>(at);
     }
 
-    alignas(alignof(std::max_align_t)) unsigned char inline_[256];
+    // The bump pointers first, then the buffer: its first children share cache lines with the
+    // pointers (and with the fields a block declares before its arena), whatever the buffer's
+    // size.
     unsigned char* begin_ = inline_;
-    unsigned char* end_ = inline_ + sizeof(inline_);
+    unsigned char* end_ = inline_ + inline_bytes;
     arena_chunk* chunks_ = nullptr;
     std::size_t next_chunk_ = first_chunk;
+    alignas(alignof(std::max_align_t)) unsigned char inline_[inline_bytes];
   };
 
 } // namespace fork_join

@@ -313,12 +313,14 @@ namespace fork_join {
     block_child* own_head_ = nullptr;
     // The children that run() on another thread made (a child calling its block's run()).
     std::atomic<block_child*> foreign_head_{nullptr};
-    block_arena arena_;
     // Owner-only: children taken from the lists and not yet joined (join_all()), and how many
     // children of the arena are alive.
     block_child* taken_ = nullptr;
     std::size_t arena_children_ = 0;
     exception_collector errors_;
+    // Last, so that the fields above, the arena's pointers and its first children are adjacent
+    // in the block's frame (block_arena.hpp).
+    block_arena arena_;
   };
 
 } // namespace fork_join
