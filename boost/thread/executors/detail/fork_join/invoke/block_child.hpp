@@ -55,7 +55,7 @@ namespace fork_join {
     bool running_here = false;
     // Owner-only: false once run() ran the child where it was called (the pool refused it).
     // The three flags share one word: a child of a callable of two captures is 160 bytes, where
-    // a flag of block_child_impl's own and the two references above made it 176.
+    // this flag in block_child_impl and a reference to each of block_home's members made it 176.
     bool queued = true;
   };
 
