@@ -209,9 +209,9 @@ namespace fork_join {
     // children of a callable of two captures (160 bytes each, block_child.hpp), so that a block
     // of nqueens (a row's legal placements) or of a UTS T1 node (4 children on average) mostly
     // takes no chunk. Against 256 bytes (one such child), in interleaved rounds of the
-    // benchmark: task blocks took 1.5-2% less time on nqueens, up to 1% less on the UTS trees,
-    // the same on integrate and 1% more on fib (blocks of one child, whose frames the buffer
-    // only spreads; 2% more before the buffer came after the pointers, below). Every block's
+    // benchmark: task blocks took 1-2% less time on nqueens and the UTS trees, the same on
+    // integrate and 1-1.5% more on fib (blocks of one child, whose frames the buffer only
+    // spreads; 2.5-3.5% more before the buffer came after the pointers, below). Every block's
     // frame holds 384 bytes more (doc/benchmark/README.md, "A task block's first children in
     // its frame").
     static constexpr std::size_t inline_bytes = 640;
