@@ -410,6 +410,35 @@ BOOST_AUTO_TEST_CASE(take_at_against_model)
 // From capacity 2 to more than 10^5 elements, with a steal every third push so that top is
 // never 0 when the ring grows (the live range wraps around the old ring); then drained from
 // both ends alternately.
+// reserve(n): the next pushes of n elements in all do not grow the ring (the queuing of the
+// children parallel_invoke kept back relies on it: pool_core::push_deferred), and the elements
+// already there keep their order and indices.
+BOOST_AUTO_TEST_CASE(reserve_makes_room_for_the_next_pushes)
+{
+  std::vector<int> v(40);
+  for (std::size_t k : {0u, 1u, 3u, 17u})
+  {
+    chase_lev_deque<int> d(2);
+    for (std::size_t i = 0; i != k; ++i)
+      d.push(&v[i]);
+    const std::int64_t first = d.next_index();
+    d.reserve(20);
+    const std::size_t capacity = d.capacity();
+    BOOST_TEST(capacity >= k + 20);
+    BOOST_TEST(d.next_index() == first);
+    int* batch[7];
+    for (std::size_t i = 0; i != 7; ++i)
+      batch[i] = &v[k + i];
+    d.push_all(batch, 7, [](int*) noexcept { return std::uint64_t(0); });
+    for (std::size_t i = 7; i != 20; ++i)
+      d.push(&v[k + i]);
+    BOOST_TEST(d.capacity() == capacity);
+    for (std::size_t i = k + 20; i-- > 0;)
+      BOOST_REQUIRE(d.pop() == &v[i]);
+    BOOST_TEST(d.empty());
+  }
+}
+
 BOOST_AUTO_TEST_CASE(growth_preserves_order)
 {
   const std::size_t n = std::size_t(3) << 16; // 196608 pushes, 131072 left after the steals

@@ -144,6 +144,14 @@
 #define BOOST_THREAD_FJ_SHARED_LOOKAHEAD 64
 #endif
 
+#ifndef BOOST_THREAD_FJ_DEFER_DEPTH
+// A parallel_invoke of two children or more on a pool thread whose deque already holds this
+// many tasks or more keeps its children back from the deque and runs them itself, unless its
+// thread must park or block first (invoke/invoke_all.hpp, pool_core::defer_stack_tasks);
+// 0: never.
+#define BOOST_THREAD_FJ_DEFER_DEPTH 16
+#endif
+
 #ifndef BOOST_THREAD_FJ_TASK_CREDITS
 // How many task credits a pool thread draws from the pool's count at a time (pool_core below):
 // one shared read-modify-write per this many counted tasks a thread queues.

@@ -139,6 +139,13 @@ namespace fork_join {
     size_type push_all(T* const* xs, size_type n, TagOf&& tag_of);
 
     // Requires: called by the owner.
+    // Effects: grows the ring, if needed, so that the next pushes of n elements in all do not
+    //   grow it (whatever thieves take meanwhile: they only make room).
+    // Throws: std::bad_alloc when growing fails; the deque is then unchanged.
+    // Progress: wait-free unless the ring grows.
+    void reserve(size_type n);
+
+    // Requires: called by the owner.
     // Effects: removes the newest element, if any (holes are discarded, as by pop_if()).
     // Returns: that element, or nullptr when the deque was empty (or a thief took its last
     //   element first).
@@ -353,6 +360,20 @@ namespace fork_join {
   }
 
   template <class T>
+  void chase_lev_deque<T>::reserve(size_type n)
+  {
+    BOOST_THREAD_FJ_ASSERT(called_by_owner());
+    // The loads of push_all(), for the same reasons: relaxed for what only the owner writes,
+    // acquire for top_ (a slot a thief took is read before growth copies over it).
+    const std::int64_t b = bottom_.load(std::memory_order_relaxed);
+    const std::int64_t t = top_.load(std::memory_order_acquire);
+    ring* const a = ring_.load(std::memory_order_relaxed);
+    const std::int64_t count = static_cast<std::int64_t>(n);
+    if (b - t + count - 1 > a->mask)
+      grow(a, t, b, count);
+  }
+
+  template <class T>
   template <class Accept>
   BOOST_FORCEINLINE T* chase_lev_deque<T>::pop_if(Accept&& accept) noexcept
   {
@@ -490,7 +511,7 @@ namespace fork_join {
   }
 
   template <class T>
-  typename chase_lev_deque<T>::size_type chase_lev_deque<T>::size() const noexcept
+  BOOST_FORCEINLINE typename chase_lev_deque<T>::size_type chase_lev_deque<T>::size() const noexcept
   {
     // relaxed (both): a hint; nobody takes or skips an element because of it, pop() and steal()
     // re-check. bottom_ first and top_ last: for the owner bottom_ is exact, and top_ is then

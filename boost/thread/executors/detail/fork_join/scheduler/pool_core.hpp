@@ -56,6 +56,7 @@
 #include <boost/thread/executors/detail/fork_join/base/config.hpp>
 #include <boost/thread/executors/detail/fork_join/base/statistics.hpp>
 #include <boost/thread/executors/detail/fork_join/fibers/parking.hpp>
+#include <boost/thread/executors/detail/fork_join/primitives/stack_bounds.hpp>
 #include <boost/thread/executors/detail/fork_join/scheduler/queues.hpp>
 #include <boost/thread/executors/detail/fork_join/scheduler/search.hpp>
 #include <boost/thread/executors/detail/fork_join/scheduler/shutdown.hpp>
@@ -71,10 +72,13 @@
 #include <boost/thread/executors/detail/fork_join/trace/trace.hpp>
 #include <boost/thread/exceptions.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <memory>
+#include <new>
 
 namespace boost {
 namespace detail {
@@ -212,6 +216,112 @@ namespace fork_join {
       return true;
     }
 
+    // Effects: doubles the record of calls that keep their children back (at least 64).
+    // Returns: false if there was no memory for it (the call then pushes its children).
+    BOOST_NOINLINE bool grow_deferred(worker_slot& own) noexcept
+    {
+      const std::uint32_t capacity = own.deferred_capacity ? 2 * own.deferred_capacity : 64;
+      std::unique_ptr<deferred_call[]> larger(new (std::nothrow) deferred_call[capacity]);
+      if (!larger)
+        return false;
+      std::copy(own.deferred.get(), own.deferred.get() + own.deferred_top, larger.get());
+      own.deferred = std::move(larger);
+      own.deferred_capacity = capacity;
+      return true;
+    }
+
+    // Requires: own == own_slot() and is not null; n > 0; ts[0], ..., ts[n - 1] are stack
+    // tasks of the caller's frame, none queued yet, and the frame does not end before it calls
+    // end_deferred().
+    // Effects: if the calling thread's deque holds BOOST_THREAD_FJ_DEFER_DEPTH tasks or more,
+    // keeps the children back from it: records them (worker_slot::deferred) with the tags
+    // push_stack_tasks() would give them now. The caller then runs them itself while
+    // kept_back() says so, else joins them (push_deferred() queued them, before a park), and
+    // calls end_deferred() before its frame ends.
+    // Returns: 0 if it did not keep them back (the caller pushes them), else a token for the
+    // calls below.
+    // Shortcut, "Deferred children" (doc/design.md, "Fast paths and their assumptions"):
+    // assumes that the other threads find work enough in the tasks already queued (the
+    // threshold's worth, oldest first, as they steal), so that the children are not needed
+    // there; it costs parallelism where they would be: few long children kept back by a deque
+    // of short tasks. No progress depends on it: every wait that stops running this stack
+    // queues them first.
+    BOOST_FORCEINLINE std::uint32_t defer_stack_tasks(worker_slot* own, task* const* ts, std::size_t n) noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(own && own == own_slot() && n > 0);
+      // Not where the stack has no room for the children (stack_bounds.hpp): pushed, their
+      // joins park, and the thread runs them on a fresh stack (doc/index.md, "Deep chains").
+      // The frame's children all run at this depth of the stack, so one check serves them.
+      if (BOOST_THREAD_FJ_DEFER_DEPTH == 0 || own->deque.size() < std::size_t(BOOST_THREAD_FJ_DEFER_DEPTH) || !stack_has_room())
+        return 0;
+      if (BOOST_UNLIKELY(own->deferred_top == own->deferred_capacity) && !grow_deferred(*own))
+        return 0;
+      const task_frame* const parent = current_context.frame;
+      deferred_call& c = own->deferred[own->deferred_top];
+      c.ts = ts;
+      c.seq = own->push_seq;
+      c.word = parent ? parent->word : 0;
+      c.pending = static_cast<std::uint32_t>(n);
+      own->push_seq += n; // the sequence numbers are theirs, whenever they are queued
+      return ++own->deferred_top;
+    }
+
+    // Requires: token came from defer_stack_tasks(own, ...) in the caller's frame, whose
+    // end_deferred() has not been called.
+    // Returns: whether the call's children are still kept back (push_deferred() has not queued
+    // them). The calls of one stack nest, and push_deferred() empties the record of calls: the
+    // call's record is the newest exactly while it is there.
+    BOOST_FORCEINLINE bool kept_back(const worker_slot* own, std::uint32_t token) const noexcept { return own->deferred_top == token; }
+
+    // Requires: kept_back(own, token). Effects: child j runs now; a park meanwhile queues the
+    // children before it, 0, ..., j - 1.
+    BOOST_FORCEINLINE void run_deferred(worker_slot* own, std::uint32_t token, std::size_t j) noexcept
+    {
+      own->deferred[token - 1].pending = static_cast<std::uint32_t>(j);
+    }
+
+    // Requires: as kept_back(own, token); every child of the call has run or was joined, and
+    // every call it made ended. Effects: forgets the call if push_deferred() did not.
+    BOOST_FORCEINLINE void end_deferred(worker_slot* own, std::uint32_t token) noexcept
+    {
+      // Invariant: the calls of one stack nest; after a park's push_deferred() the calls made
+      // above this one since have ended.
+      BOOST_THREAD_FJ_ASSERT(own->deferred_top == token || own->deferred_top == 0);
+      if (own->deferred_top == token)
+        own->deferred_top = token - 1;
+    }
+
+    // Requires: own == own_slot() and is not null.
+    // Effects: queues the children that calls on the stack running now keep back
+    // (defer_stack_tasks), oldest call first, each call's at once and newest last, with the
+    // tags they were given, and forgets the calls, which then join them; called before the
+    // stack stops running (a park or an isolated frame's block, help.hpp).
+    // Returns: false, queuing none, if the thread has no spare stack and cannot map one (as
+    // push_stack_tasks()).
+    // Throws: std::bad_alloc if the deque cannot grow to hold them all (nothing queued).
+    bool push_deferred(worker_slot* own)
+    {
+      BOOST_THREAD_FJ_ASSERT(own && own == own_slot());
+      if (own->deferred_top == 0)
+        return true;
+      if (!own->home.has_spare() && !own->home.reserve_stack())
+        return false;
+      std::size_t all = 0;
+      for (std::uint32_t i = 0; i != own->deferred_top; ++i)
+        all += own->deferred[i].pending;
+      own->deque.reserve(all); // the only step that can fail: before anything is queued
+      for (std::uint32_t i = 0; i != own->deferred_top; ++i)
+      {
+        deferred_call& c = own->deferred[i];
+        for (std::uint32_t k = 0; k != c.pending; ++k)
+          c.ts[k]->set_tag(stack_bit | (c.seq + 1 + k), c.word);
+        if (c.pending != 0)
+          queues_.push_own_stack_tasks(*own, c.ts, c.pending, sleep_); // no growth: reserved
+      }
+      own->deferred_top = 0;
+      return true;
+    }
+
     // Returns: t if it is the newest task of the calling thread's own deque (then taken);
     // nullptr otherwise. The fast path of a stack task's join: its own child, nobody stole it.
     BOOST_FORCEINLINE task* pop_own_if_newest(const task* t) noexcept { return pop_own_if_newest(own_slot(), t); }
@@ -322,14 +432,26 @@ namespace fork_join {
     // Returns: whether a stack is at hand for the calling pool thread to park on (parking.hpp).
     bool reserve_stack() noexcept { return own_slot()->home.reserve_stack(); }
 
-    // Effects: before the calling pool thread blocks in a wait (an isolated frame's, help.hpp),
-    // wakes a sleeper if its deque holds tasks: the owner of hazard 2 (lost wake-ups), which
-    // never sleeps with a non-empty deque, does here, so a thief must be told, as after a steal
-    // (advertise_rest).
-    void advertise_own() noexcept
+    // Effects: before the calling pool thread blocks in a wait (an isolated frame's, help.hpp):
+    // queues the children its stack keeps back (push_deferred()), then wakes a sleeper if its
+    // deque holds tasks: the owner of hazard 2 (lost wake-ups), which never sleeps with a
+    // non-empty deque, does here, so a thief must be told, as after a steal (advertise_rest).
+    // Throws: std::bad_alloc, from push_deferred() (nothing queued, no one woken).
+    BOOST_NOINLINE void before_block()
     {
       if (worker_slot* const own = own_slot())
+      {
+        push_deferred(own);
         sleep_.advertise_rest(*own);
+      }
+    }
+
+    // Effects: push_deferred(own_slot()) for a pool thread of this pool (help.hpp, before a
+    // park). Throws: as push_deferred().
+    void push_deferred()
+    {
+      if (worker_slot* const own = own_slot())
+        push_deferred(own);
     }
 
     // Returns: the calling pool thread's home (parking.hpp). Requires: one of our pool threads.
@@ -411,6 +533,12 @@ namespace fork_join {
       BOOST_FORCEINLINE trace_scope(pool_core& core, trace_span span) noexcept : core_(core)
       {
         if (BOOST_UNLIKELY(core.tracing()))
+          session_ = core.trace_write(trace_what::begin, span, nullptr, 0, 0);
+      }
+      // The same span if `on`, else none.
+      BOOST_FORCEINLINE trace_scope(pool_core& core, trace_span span, bool on) noexcept : core_(core)
+      {
+        if (BOOST_UNLIKELY(on && core.tracing()))
           session_ = core.trace_write(trace_what::begin, span, nullptr, 0, 0);
       }
       BOOST_FORCEINLINE ~trace_scope()

@@ -35,7 +35,7 @@ namespace fork_join {
 
     // Effects: after a worker's push to its own deque: wakes a sleeper if any is registered
     // (a seq_cst fence and a load when nobody sleeps).
-    void advertise() { events_.notify_one_if_waiting(); }
+    BOOST_FORCEINLINE void advertise() { events_.notify_one_if_waiting(); }
 
     // Effects: after a steal from `victim`, wakes a sleeper if the victim's deque still holds
     // tasks: stack tasks pushed onto a non-empty deque were not advertised (push_own), so the

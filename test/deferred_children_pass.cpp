@@ -1,0 +1,270 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// Children that parallel_invoke keeps back from a full deque (doc/design.md, "Fast paths and
+// their assumptions", "Deferred children"): a call of two children or more on a pool thread
+// whose deque already holds BOOST_THREAD_FJ_DEFER_DEPTH tasks runs them itself, unless its
+// thread must park or block first, which queues them. The shortcut assumes that nothing needs them elsewhere; these
+// tests need them elsewhere: a sibling that waits for a kept-back child (through a park, on one
+// thread and two; through an isolated frame's block), calls kept back at several depths of one
+// stack, exceptions, exactly-once accounting against serial code, and chains that run out of
+// stack. Each case first fills the calling thread's deque, and checks that the call under test
+// did keep its children back; without the queuing before a park or block each wait below hangs
+// (the watchdog ends the run).
+
+#define BOOST_TEST_MODULE deferred_children
+#include "support.hpp"
+#include "watchdog.hpp"
+
+#include <boost/thread/executors/fork_join.hpp>
+#include <boost/thread/executors/parallel_invoke.hpp>
+#include <boost/thread/executors/task_block.hpp>
+#include <boost/thread/future.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <set>
+#include <thread>
+
+using boost::executors::fork_join_thread_pool;
+using boost::experimental::parallel::exception_list;
+namespace fj = boost::executors;
+namespace fjd = boost::detail::fork_join;
+using namespace fj_test;
+
+namespace {
+
+// Whether the calling pool thread's innermost parallel_invoke keeps its children back now
+// (white box: worker_slot::deferred).
+bool kept_back_here()
+{
+  const fjd::worker_context* const w = fjd::current_worker;
+  return w && static_cast<const fjd::worker_slot*>(w->slot)->deferred_top != 0;
+}
+
+// Runs f on a pool thread of `pool` whose deque holds at least BOOST_THREAD_FJ_DEFER_DEPTH tasks
+// while f runs: a task block's body that first queues that many children and four more. The
+// children wait until f has returned, or until `release` is set, if earlier: a thief that takes
+// one is held there, so that on two threads at most one of them leaves the deque before f ends.
+template <class F>
+void under_a_full_deque(fork_join_thread_pool& pool, F f, std::atomic<bool>* release = nullptr)
+{
+  std::atomic<bool> done{false};
+  fj::fork(pool, [&] {
+    fj::define_task_block(pool, [&](fj::task_block& tb) {
+      for (std::size_t i = 0; i != std::size_t(BOOST_THREAD_FJ_DEFER_DEPTH) + 4; ++i)
+        tb.run([&] {
+          while (!done.load(std::memory_order_acquire) && !(release && release->load(std::memory_order_acquire)))
+            std::this_thread::yield();
+        });
+      try
+      {
+        f();
+      }
+      catch (...)
+      {
+        done.store(true, std::memory_order_release);
+        throw;
+      }
+      done.store(true, std::memory_order_release);
+    });
+  }).get();
+}
+
+// Tribonacci, three children a call (a call of one child never keeps it back).
+std::uint64_t trib(fork_join_thread_pool& pool, int n)
+{
+  if (n < 3)
+    return n == 2 ? 1 : 0;
+  std::uint64_t a = 0, b = 0, c = 0;
+  fj::parallel_invoke(pool, [&] { a = trib(pool, n - 1); }, [&] { b = trib(pool, n - 2); }, [&] { c = trib(pool, n - 3); });
+  return a + b + c;
+}
+
+std::uint64_t serial_trib(int n) { return n < 3 ? (n == 2 ? 1 : 0) : serial_trib(n - 1) + serial_trib(n - 2) + serial_trib(n - 3); }
+
+// The calls of parallel_invoke that trib(n) makes.
+std::uint64_t trib_invokes(int n) { return n < 3 ? 0 : 1 + trib_invokes(n - 1) + trib_invokes(n - 2) + trib_invokes(n - 3); }
+
+// A chain that nests through the children: each level's second child continues it (a call
+// of one child never keeps it back).
+std::size_t chain(fork_join_thread_pool& pool, std::size_t n)
+{
+  if (n == 0)
+    return 0;
+  std::size_t below = 0;
+  fj::parallel_invoke(pool, [] {}, [&] { below = chain(pool, n - 1); }, [] {});
+  return below + 1;
+}
+
+// The waiting first callable of the cases below: counts in `kept` whether its call keeps its
+// children back, then joins f, which a sibling kept back (or a child of a call below) sets.
+void note_then_wait(fork_join_thread_pool& pool, boost::shared_future<int> f, int& kept, int& got)
+{
+  kept += kept_back_here();
+  fj::join(pool, f);
+  got = f.get();
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(kept_back_children_run_exactly_once_with_serial_results)
+{
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool pool(threads);
+    const std::uint64_t before = pool.statistics().tasks_run;
+    bool kept = false;
+    std::uint64_t r = 0;
+    std::atomic<int> runs[5] = {};
+    under_a_full_deque(pool, [&] {
+      fj::parallel_invoke(
+          pool, [&] { kept = kept_back_here(); runs[0].fetch_add(1); }, [&] { runs[1].fetch_add(1); }, [&] { runs[2].fetch_add(1); },
+          [&] { runs[3].fetch_add(1); }, [&] { runs[4].fetch_add(1); });
+      r = trib(pool, 18);
+    });
+    BOOST_TEST(kept == (BOOST_THREAD_FJ_DEFER_DEPTH != 0));
+    for (auto& n : runs)
+      BOOST_TEST(n.load() == 1);
+    BOOST_TEST(r == serial_trib(18));
+    // Kept back or not, every child is a task run (tasks_run's definition): 4 of the call
+    // above, 2 per call of trib, the block's children, and the fork.
+    BOOST_TEST(pool.statistics().tasks_run - before == 4 + 2 * trib_invokes(18) + BOOST_THREAD_FJ_DEFER_DEPTH + 4 + 1);
+  }
+}
+
+// f1 waits for what f2, kept back behind it, provides. f1 runs first; its wait may run nothing
+// it awaits, parks, and the park queues f2, which the thread then runs.
+BOOST_AUTO_TEST_CASE(a_kept_back_child_may_be_what_its_sibling_waits_for)
+{
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool pool(threads);
+    int kept = 0, got = 0;
+    under_a_full_deque(pool, [&] {
+      boost::promise<int> p;
+      const boost::shared_future<int> f = p.get_future().share();
+      fj::parallel_invoke(
+          pool, [&] { note_then_wait(pool, f, kept, got); }, [] {}, [&] { p.set_value(42); }, [] {});
+    });
+    BOOST_TEST(kept == (BOOST_THREAD_FJ_DEFER_DEPTH != 0 ? 1 : 0));
+    BOOST_TEST(got == 42);
+    BOOST_TEST(pool.statistics().frames_parked >= 1u);
+  }
+}
+
+// Calls kept back at three depths of one stack; the innermost first callable waits for a child
+// of the outermost. One park queues them all, oldest call first.
+BOOST_AUTO_TEST_CASE(one_park_queues_the_children_of_every_call_below_it)
+{
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool pool(threads);
+    int kept = 0, got = 0;
+    std::atomic<int> ran{0};
+    under_a_full_deque(pool, [&] {
+      boost::promise<int> p;
+      const boost::shared_future<int> f = p.get_future().share();
+      fj::parallel_invoke(
+          pool,
+          [&] {
+            kept += kept_back_here();
+            fj::parallel_invoke(
+                pool,
+                [&] {
+                  kept += kept_back_here();
+                  fj::parallel_invoke(
+                      pool, [&] { note_then_wait(pool, f, kept, got); }, [&] { ran.fetch_add(1); }, [&] { ran.fetch_add(1); });
+                },
+                [&] { ran.fetch_add(1); }, [&] { ran.fetch_add(1); });
+          },
+          [&] { p.set_value(7); ran.fetch_add(1); }, [&] { ran.fetch_add(1); });
+    });
+    BOOST_TEST(kept == (BOOST_THREAD_FJ_DEFER_DEPTH != 0 ? 3 : 0));
+    BOOST_TEST(got == 7);
+    BOOST_TEST(ran.load() == 6);
+  }
+}
+
+// An isolated frame's wait blocks its thread instead of parking; before it blocks it queues the
+// children kept back below it, so that the other thread can run the one it waits for.
+BOOST_AUTO_TEST_CASE(an_isolated_wait_queues_the_children_kept_back_before_it_blocks)
+{
+  fork_join_thread_pool pool(2);
+  int kept = 0, got = 0;
+  std::atomic<bool> release{false};
+  under_a_full_deque(
+      pool,
+      [&] {
+        fj::isolate([&] {
+          boost::promise<int> p;
+          const boost::shared_future<int> f = p.get_future().share();
+          fj::parallel_invoke(
+              pool,
+              [&] {
+                release.store(true, std::memory_order_release); // the block's children may end now
+                note_then_wait(pool, f, kept, got);
+              },
+              [&] { p.set_value(5); }, [] {});
+        });
+      },
+      &release);
+  BOOST_TEST(kept == (BOOST_THREAD_FJ_DEFER_DEPTH != 0 ? 1 : 0));
+  BOOST_TEST(got == 5);
+}
+
+BOOST_AUTO_TEST_CASE(exceptions_of_kept_back_children_reach_the_caller)
+{
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool pool(threads);
+    std::atomic<int> finished{0};
+    bool kept = false;
+    auto thrower = [&](int tag) {
+      return [&finished, tag] {
+        finished.fetch_add(1);
+        throw tagged_error(tag);
+      };
+    };
+    std::multiset<int> tags;
+    under_a_full_deque(pool, [&] {
+      try
+      {
+        fj::parallel_invoke(
+            pool, [&] { kept = kept_back_here(); finished.fetch_add(1); }, thrower(1), [&] { finished.fetch_add(1); }, thrower(2),
+            thrower(3));
+      }
+      catch (const exception_list& list)
+      {
+        tags = tags_of(list);
+      }
+    });
+    BOOST_TEST(kept == (BOOST_THREAD_FJ_DEFER_DEPTH != 0));
+    BOOST_TEST((tags == std::multiset<int>{1, 2, 3}));
+    BOOST_TEST(finished.load() == 5);
+  }
+}
+
+// 10^5 levels whose children continue the chain, kept back from the first level on, on worker
+// stacks of 1 MiB and fiber stacks of 64 KiB: where the stack has no room left, a call queues
+// its child instead, whose join parks, and the chain goes on on a fresh stack (doc/index.md,
+// "Deep chains").
+BOOST_AUTO_TEST_CASE(a_chain_of_kept_back_children_goes_on_on_fresh_stacks)
+{
+  // Under the sanitizers 10^4: ThreadSanitizer cannot record a stack of more than 65536 frames.
+  const std::size_t depth = 100000 / BOOST_THREAD_FJ_TEST_SCALE;
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool::options opts;
+    opts.stack_size = std::size_t(1) << 20;
+    opts.fiber_stack_size = std::size_t(64) << 10;
+    fork_join_thread_pool pool(threads, opts);
+    std::size_t r = 0;
+    under_a_full_deque(pool, [&] { r = chain(pool, depth); });
+    BOOST_TEST(r == depth);
+    BOOST_TEST(pool.statistics().frames_parked >= 1u);
+  }
+}
