@@ -295,8 +295,8 @@ namespace fork_join {
   // running only what the admission rule (admission.hpp) admits.
   // Throws: nothing; a task run while helping that throws boost::thread_interrupted itself
   // (not through an interruption point: interruption is disabled), or a deque that cannot grow
-  // for the children kept back below the frame before it parks (help_until), calls
-  // std::terminate, as the frame holding t cannot be left before t is done.
+  // for the children kept back below the frame before it parks (park_until_posted, help.hpp),
+  // calls std::terminate, as the frame holding t cannot be left before t is done.
   template <class F>
   void join(pool_core& core, worker_slot* own, stack_task_impl<F>& t) noexcept
   {

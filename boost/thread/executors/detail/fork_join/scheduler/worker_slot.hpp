@@ -39,10 +39,9 @@ namespace fork_join {
   // The children of one parallel_invoke that its pool thread keeps back from its deque
   // (pool_core::defer_stack_tasks): the first `pending` of them have not run yet. The calls of
   // the stack that runs now, oldest first, in worker_slot::deferred. ts: the call's array of its
-  // children. seq and word are
-  // the tag a push at the call would have given them (child i: stack_bit | (seq + 1 + i), frame
-  // word `word`), so that rule (b) of admission.hpp judges a child by where it was made, not by
-  // when it was queued.
+  // children. seq and word are the tag a push at the call would have given them (child i:
+  // stack_bit | (seq + 1 + i), frame word `word`), so that rule (b) of admission.hpp judges a
+  // child by where it was made, not by when it was queued.
   struct deferred_call
   {
     task* const* ts;
