@@ -65,7 +65,7 @@ namespace fork_join {
     {
       queued = !core.kept_back(own, kept);
       if (!queued)
-        core.run_deferred(own, kept, j);
+        core.mark_running(own, kept, j);
     }
     join_child(core, own, errors, t, queued, kept != 0);
   }

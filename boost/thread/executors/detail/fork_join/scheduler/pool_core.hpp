@@ -240,7 +240,7 @@ namespace fork_join {
     // calls end_deferred() before its frame ends.
     // Returns: 0 if it did not keep them back (the caller pushes them), else a token for the
     // calls below.
-    // Shortcut, "Deferred children" (doc/design.md, "Fast paths and their assumptions"):
+    // Fast path, "Deferred children" (doc/design.md, "Fast paths and their assumptions"):
     // assumes that the other threads find work enough in the tasks already queued (the
     // threshold's worth, oldest first, as they steal), so that the children are not needed
     // there; it costs parallelism where they would be: few long children kept back by a deque
@@ -273,9 +273,9 @@ namespace fork_join {
     // call's record is the newest exactly while it is there.
     BOOST_FORCEINLINE bool kept_back(const worker_slot* own, std::uint32_t token) const noexcept { return own->deferred_top == token; }
 
-    // Requires: kept_back(own, token). Effects: child j runs now; a park meanwhile queues the
-    // children before it, 0, ..., j - 1.
-    BOOST_FORCEINLINE void run_deferred(worker_slot* own, std::uint32_t token, std::size_t j) noexcept
+    // Requires: kept_back(own, token). Effects: records that child j runs now: a park meanwhile
+    // queues the children before it, 0, ..., j - 1.
+    BOOST_FORCEINLINE void mark_running(worker_slot* own, std::uint32_t token, std::size_t j) noexcept
     {
       own->deferred[token - 1].pending = static_cast<std::uint32_t>(j);
     }
@@ -296,16 +296,16 @@ namespace fork_join {
     // (defer_stack_tasks), oldest call first, each call's at once and newest last, with the
     // tags they were given, and forgets the calls, which then join them; called before the
     // stack stops running (a park or an isolated frame's block, help.hpp).
-    // Returns: false, queuing none, if the thread has no spare stack and cannot map one (as
-    // push_stack_tasks()).
+    // Queues none if the thread has no spare stack and cannot map one (as push_stack_tasks();
+    // a park has just reserved one).
     // Throws: std::bad_alloc if the deque cannot grow to hold them all (nothing queued).
-    bool push_deferred(worker_slot* own)
+    void push_deferred(worker_slot* own)
     {
       BOOST_THREAD_FJ_ASSERT(own && own == own_slot());
       if (own->deferred_top == 0)
-        return true;
+        return;
       if (!own->home.has_spare() && !own->home.reserve_stack())
-        return false;
+        return;
       std::size_t all = 0;
       for (std::uint32_t i = 0; i != own->deferred_top; ++i)
         all += own->deferred[i].pending;
@@ -319,7 +319,6 @@ namespace fork_join {
           queues_.push_own_stack_tasks(*own, c.ts, c.pending, sleep_); // no growth: reserved
       }
       own->deferred_top = 0;
-      return true;
     }
 
     // Returns: t if it is the newest task of the calling thread's own deque (then taken);
@@ -530,11 +529,7 @@ namespace fork_join {
     class trace_scope
     {
     public:
-      BOOST_FORCEINLINE trace_scope(pool_core& core, trace_span span) noexcept : core_(core)
-      {
-        if (BOOST_UNLIKELY(core.tracing()))
-          session_ = core.trace_write(trace_what::begin, span, nullptr, 0, 0);
-      }
+      BOOST_FORCEINLINE trace_scope(pool_core& core, trace_span span) noexcept : trace_scope(core, span, true) {}
       // The same span if `on`, else none.
       BOOST_FORCEINLINE trace_scope(pool_core& core, trace_span span, bool on) noexcept : core_(core)
       {
