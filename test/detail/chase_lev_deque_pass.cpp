@@ -407,9 +407,6 @@ BOOST_AUTO_TEST_CASE(take_at_against_model)
   BOOST_TEST(stale_tries > 0u);
 }
 
-// From capacity 2 to more than 10^5 elements, with a steal every third push so that top is
-// never 0 when the ring grows (the live range wraps around the old ring); then drained from
-// both ends alternately.
 // reserve(n): the next pushes of n elements in all do not grow the ring (the queuing of the
 // children parallel_invoke kept back relies on it: pool_core::push_deferred), and the elements
 // already there keep their order and indices.
@@ -439,6 +436,9 @@ BOOST_AUTO_TEST_CASE(reserve_makes_room_for_the_next_pushes)
   }
 }
 
+// From capacity 2 to more than 10^5 elements, with a steal every third push so that top is
+// never 0 when the ring grows (the live range wraps around the old ring); then drained from
+// both ends alternately.
 BOOST_AUTO_TEST_CASE(growth_preserves_order)
 {
   const std::size_t n = std::size_t(3) << 16; // 196608 pushes, 131072 left after the steals
