@@ -78,7 +78,9 @@ namespace uts {
   //    so b0 on average (UTS's "fixed" geometric shape, the root included); none at max_depth;
   //  - binomial (T3): the root has b0 children; any other node m with probability q, else none.
   // Each node also does `rounds` rounds of splitmix64 on its id (the work, in place of UTS's
-  // SHA-1), whose result only an empty asm statement reads.
+  // SHA-1), whose result only an empty asm statement reads: off the path from a node to its
+  // children, where UTS's SHA-1 lies (what that changes: doc/benchmark/README.md, "The work off
+  // the dependency path").
   struct standard_tree
   {
     enum class shape_type
