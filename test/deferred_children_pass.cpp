@@ -8,7 +8,8 @@
 // whose deque already holds BOOST_THREAD_FJ_DEFER_DEPTH tasks runs them itself, unless its
 // thread must park or block first, which queues them. The shortcut assumes that nothing needs them elsewhere; these
 // tests need them elsewhere: a sibling that waits for a kept-back child (through a park, on one
-// thread and two; through an isolated frame's block), calls kept back at several depths of one
+// thread and two; through an isolated frame's block; by spinning, while a join of a stolen child
+// on an empty deque queues them for the thief), calls kept back at several depths of one
 // stack, exceptions, exactly-once accounting against serial code, and chains that run out of
 // stack. Each case first fills the calling thread's deque, and checks that the call under test
 // did keep its children back; without the queuing before a park or block each wait below hangs
@@ -72,6 +73,14 @@ void under_a_full_deque(fork_join_thread_pool& pool, F f, std::atomic<bool>* rel
       done.store(true, std::memory_order_release);
     });
   }).get();
+}
+
+// Whether the calling pool thread's deque holds no task (white box: exact for its owner while
+// no thief is taking one).
+bool own_deque_empty()
+{
+  const fjd::worker_context* const w = fjd::current_worker;
+  return w && static_cast<const fjd::worker_slot*>(w->slot)->deque.empty();
 }
 
 // Tribonacci, three children a call (a call of one child never keeps it back).
@@ -214,6 +223,57 @@ BOOST_AUTO_TEST_CASE(an_isolated_wait_queues_the_children_kept_back_before_it_bl
       &release);
   BOOST_TEST(kept == (BOOST_THREAD_FJ_DEFER_DEPTH != 0 ? 1 : 0));
   BOOST_TEST(got == 5);
+}
+
+// A join whose child was stolen from an otherwise empty deque first queues the children kept
+// back below it, for the thief (pool_core::queue_deferred_if_empty). The kept-back k2, which its
+// call runs first, spins until k1 has started: no wait of the library, so nothing parks or
+// queues k1 on the way, and the thread that spins cannot run k1. Without that queuing k2 never
+// ends (the watchdog ends the run); with it the other thread steals k1.
+BOOST_AUTO_TEST_CASE(a_join_of_a_stolen_child_on_an_empty_deque_queues_the_children_kept_back)
+{
+  fork_join_thread_pool pool(2);
+  int kept = 0;
+  std::atomic<bool> release{false}, y_started{false}, k1_started{false};
+  std::atomic<int> k1_runs{0}, k2_runs{0};
+  std::thread::id owner, k1_thread;
+  under_a_full_deque(
+      pool,
+      [&] {
+        fj::parallel_invoke(
+            pool,
+            [&] {
+              owner = std::this_thread::get_id();
+              kept += kept_back_here();
+              release.store(true, std::memory_order_release); // the other thread takes the block's children
+              while (!own_deque_empty())
+                std::this_thread::yield();
+              // x, inline, returns once the other thread has taken y; the join of y then finds
+              // this thread's deque empty.
+              fj::parallel_invoke(
+                  pool,
+                  [&] {
+                    while (!y_started.load(std::memory_order_acquire))
+                      std::this_thread::yield();
+                  },
+                  [&] { y_started.store(true, std::memory_order_release); });
+            },
+            [&] {
+              k1_thread = std::this_thread::get_id();
+              k1_runs.fetch_add(1);
+              k1_started.store(true, std::memory_order_release);
+            },
+            [&] {
+              k2_runs.fetch_add(1);
+              while (!k1_started.load(std::memory_order_acquire))
+                std::this_thread::yield();
+            });
+      },
+      &release);
+  BOOST_TEST(kept == (BOOST_THREAD_FJ_DEFER_DEPTH != 0 ? 1 : 0));
+  BOOST_TEST(k1_runs.load() == 1);
+  BOOST_TEST(k2_runs.load() == 1);
+  BOOST_TEST((k1_thread != owner)); // stolen: it was queued
 }
 
 BOOST_AUTO_TEST_CASE(exceptions_of_kept_back_children_reach_the_caller)

@@ -277,6 +277,8 @@ namespace fork_join {
   // wait_scope made such a chain 1.3x slower until this moved out).
   BOOST_NOINLINE inline void wait_for_stack_task(pool_core& core, stack_task& t) noexcept
   {
+    // If thieves emptied this thread's deque, they get the children kept back on this stack.
+    core.queue_deferred_if_empty();
     // Stolen, or not the newest: t's parent may run t (wherever it is still queued) and what
     // t's thief spawns for t (admission.hpp, rules (a) and (b)).
     wait_scope scope;

@@ -295,7 +295,8 @@ namespace fork_join {
     // Effects: queues the children that calls on the stack running now keep back
     // (defer_stack_tasks), oldest call first, each call's at once and newest last, with the
     // tags they were given, and forgets the calls, which then join them; called before the
-    // stack stops running (a park or an isolated frame's block, help.hpp).
+    // stack stops running (a park or an isolated frame's block, help.hpp), and by a join of a
+    // stolen child on an empty deque (queue_deferred_if_empty).
     // Queues none if the thread has no spare stack and cannot map one (as push_stack_tasks();
     // a park has just reserved one).
     // Throws: std::bad_alloc if the deque cannot grow to hold them all (nothing queued).
@@ -451,6 +452,34 @@ namespace fork_join {
     {
       if (worker_slot* const own = own_slot())
         push_deferred(own);
+    }
+
+    // Effects: if the calling thread is a pool thread of this pool, its deque is empty, and calls
+    // on its stack keep children back (defer_stack_tasks): push_deferred(own_slot()), or nothing
+    // if the deque cannot grow for them (they stay kept back).
+    // Called by a join whose child is not at hand, before it waits (wait_for_stack_task,
+    // stack_task.hpp). An empty deque there means that thieves took what it held, the child
+    // among it. What this thread would push next are the children of its deepest calls, which
+    // their parents join soon after: stolen, such a child often still runs then, and its parent
+    // steals back what the thief spawned for it. The children kept back belong to calls nearer
+    // the root, which join them later. On an empty deque they go in the order of their calls,
+    // below anything pushed later, as the calls' own pushes would have put them (push_deferred
+    // keeps their tags): doc/design.md, "Deferred children", and doc/benchmark/README.md, "What
+    // two threads add on UTS".
+    // Throws: nothing.
+    void queue_deferred_if_empty() noexcept
+    {
+      worker_slot* const own = own_slot();
+      if (!own || own->deferred_top == 0 || own->deque.size() != 0)
+        return;
+      try
+      {
+        push_deferred(own);
+      }
+      catch (const std::bad_alloc&)
+      {
+        // The deque could not grow: nothing was queued, and the calls run their children.
+      }
     }
 
     // Returns: the calling pool thread's home (parking.hpp). Requires: one of our pool threads.
