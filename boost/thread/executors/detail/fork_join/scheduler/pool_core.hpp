@@ -470,6 +470,8 @@ namespace fork_join {
     void queue_deferred_if_empty() noexcept
     {
       worker_slot* const own = own_slot();
+      // size() can only overstate for the owner (a top it read before a thief raised it), never
+      // understate: a 0 is an empty deque, and a stale 1 merely leaves the children kept back.
       if (!own || own->deferred_top == 0 || own->deque.size() != 0)
         return;
       try
