@@ -1,0 +1,202 @@
+// Copyright (C) 2026 The Boost.ForkJoin authors.
+//
+//  Distributed under the Boost Software License, Version 1.0. (See accompanying
+//  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+//
+// The bare_invoke peer's scheduler: a measuring instrument, not a scheduler to use. It is the
+// least that a help-first fork/join which queues every child can do: one Chase-Lev deque per
+// thread (D. Chase, Y. Lev, SPAA 2005, with the memory orders of N. M. Le, A. Pop, A. Cohen,
+// F. Zappa Nardelli, PPoPP 2013, and the owner's stores of bottom made release, as the library's
+// deque makes them), children that are a function pointer and a done flag in the parent's
+// frame, pushed one after the other before the first callable runs, joined newest first, each
+// popped back and called inline unless a thief took it; a parent whose child was stolen steals anything until the child is done.
+// Nothing else: no tags or admission rule (a wait may nest any task on its stack), no parking,
+// no sleeping (idle threads spin, yielding), no statistics, traces, exceptions, cancellation,
+// deque growth (a fixed ring; a deeper deque throws) or deep-chain guard. Its time under a
+// parallel_invoke kernel is the floor under any fork/join of that shape that queues each child
+// (doc/benchmark/README.md, "The floor under parallel_invoke").
+
+#ifndef BOOST_FORK_JOIN_BENCH_BARE_HELP_FIRST_HPP
+#define BOOST_FORK_JOIN_BENCH_BARE_HELP_FIRST_HPP
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace bench {
+namespace bare {
+
+  struct task
+  {
+    void (*run)(task*);
+    std::atomic<bool> done{false}; // set by a thief after the run (release; the parent acquires)
+  };
+
+  class deque
+  {
+  public:
+    // Requires: the owner. Throws: std::length_error if the ring is full.
+    void push(task* t)
+    {
+      const std::int64_t b = bottom_.load(std::memory_order_relaxed);
+      if (b - top_.load(std::memory_order_acquire) >= capacity)
+        throw std::length_error("bare::deque: ring full");
+      slots_[b & mask].store(t, std::memory_order_relaxed);
+      bottom_.store(b + 1, std::memory_order_release); // publishes the slot to steal()'s acquire
+    }
+
+    // Requires: the owner. Returns: the newest task, or nullptr.
+    task* pop()
+    {
+      const std::int64_t b = bottom_.load(std::memory_order_relaxed) - 1;
+      bottom_.store(b, std::memory_order_release);
+      // seq_cst: orders the store of bottom_ before the load of top_ (the paper's fence)
+      std::atomic_thread_fence(std::memory_order_seq_cst);
+      std::int64_t t = top_.load(std::memory_order_relaxed);
+      if (t > b)
+      {
+        bottom_.store(b + 1, std::memory_order_release);
+        return nullptr;
+      }
+      task* x = slots_[b & mask].load(std::memory_order_relaxed);
+      if (t == b)
+      {
+        // The last task: a thief may race for it.
+        if (!top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed))
+          x = nullptr;
+        bottom_.store(b + 1, std::memory_order_release);
+      }
+      return x;
+    }
+
+    // Any thread. Returns: the oldest task, or nullptr (empty, or another taker won it).
+    task* steal()
+    {
+      std::int64_t t = top_.load(std::memory_order_acquire);
+      // seq_cst: orders the load of top_ before the load of bottom_ (the paper's fence)
+      std::atomic_thread_fence(std::memory_order_seq_cst);
+      const std::int64_t b = bottom_.load(std::memory_order_acquire); // pairs with push()'s release
+      if (t >= b)
+        return nullptr;
+      task* x = slots_[t & mask].load(std::memory_order_relaxed);
+      if (!top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst, std::memory_order_relaxed))
+        return nullptr;
+      return x;
+    }
+
+  private:
+    static constexpr std::int64_t capacity = std::int64_t(1) << 16;
+    static constexpr std::int64_t mask = capacity - 1;
+    alignas(64) std::atomic<std::int64_t> top_{0};
+    alignas(64) std::atomic<std::int64_t> bottom_{0};
+    alignas(64) std::unique_ptr<std::atomic<task*>[]> slots_{new std::atomic<task*>[capacity]};
+  };
+
+  // threads - 1 workers that steal while the pool lives; the thread that calls run() is the
+  // other thread. One pool at a time per process (the threads' deques are thread_local).
+  class pool
+  {
+  public:
+    explicit pool(unsigned threads) : deques_(threads < 1 ? 1 : threads)
+    {
+      current() = &deques_[0];
+      for (unsigned i = 1; i < deques_.size(); ++i)
+        workers_.emplace_back([this, i] {
+          current() = &deques_[i];
+          while (!stop_.load(std::memory_order_relaxed)) // relaxed: only ends the loop
+            if (!steal_one())
+              std::this_thread::yield();
+        });
+    }
+    ~pool()
+    {
+      stop_.store(true, std::memory_order_relaxed);
+      for (std::thread& w : workers_)
+        w.join();
+    }
+    pool(const pool&) = delete;
+    pool& operator=(const pool&) = delete;
+
+    // Effects: runs f(i) for every child and first() inline, as parallel_invoke(first, fs...).
+    template <class First, class... Fs>
+    void invoke(First&& first, Fs&&... fs)
+    {
+      if constexpr (sizeof...(Fs) == 0)
+        first();
+      else
+        fork_all(std::index_sequence_for<Fs...>(), first, fs...);
+    }
+
+  private:
+    template <class F>
+    struct child : task
+    {
+      explicit child(F& g) : f(g) { run = &act; }
+      static void act(task* t)
+      {
+        child* const self = static_cast<child*>(t);
+        self->f();
+        self->done.store(true, std::memory_order_release); // the parent may leave its frame now
+      }
+      F& f;
+    };
+
+    static deque*& current()
+    {
+      thread_local deque* d = nullptr;
+      return d;
+    }
+
+    // Returns: whether a task was stolen from another thread's deque and run.
+    bool steal_one()
+    {
+      deque* const own = current();
+      const std::size_t me = static_cast<std::size_t>(own - deques_.data());
+      for (std::size_t i = 1; i < deques_.size(); ++i)
+        if (task* t = deques_[(me + i) % deques_.size()].steal())
+        {
+          t->run(t);
+          return true;
+        }
+      return false;
+    }
+
+    // Thieves take the oldest task and the owner the newest, and a frame joins its children
+    // newest first after every frame above it returned: if a thief took c, it took everything
+    // older first, so pop() returns c or nothing, never a task of another frame.
+    template <class F>
+    void join(deque& own, child<F>& c)
+    {
+      if (own.pop() == &c)
+        return c.f();
+      while (!c.done.load(std::memory_order_acquire)) // pairs with act()'s release
+        if (!steal_one())
+          std::this_thread::yield();
+    }
+
+    template <class First, class... Fs, std::size_t... I>
+    void fork_all(std::index_sequence<I...>, First& first, Fs&... fs)
+    {
+      constexpr std::size_t n = sizeof...(Fs);
+      deque& own = *current();
+      std::tuple<child<Fs>...> children(fs...);
+      (own.push(&std::get<I>(children)), ...);
+      first();
+      (join(own, std::get<n - 1 - I>(children)), ...);
+    }
+
+    std::vector<deque> deques_;
+    std::vector<std::thread> workers_;
+    std::atomic<bool> stop_{false};
+  };
+
+} // namespace bare
+} // namespace bench
+
+#endif // header
