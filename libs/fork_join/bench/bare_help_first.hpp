@@ -9,7 +9,9 @@
 // F. Zappa Nardelli, PPoPP 2013, and the owner's stores of bottom made release, as the library's
 // deque makes them), children that are a function pointer and a done flag in the parent's
 // frame, pushed one after the other before the first callable runs, joined newest first, each
-// popped back and called inline unless a thief took it; a parent whose child was stolen steals anything until the child is done.
+// popped back and called inline unless a thief took it; a parent whose child was stolen steals
+// anything until the child is done. Not the library's chase_lev_deque: its holes, tags and
+// growth are part of what this instrument leaves out.
 // Nothing else: no tags or admission rule (a wait may nest any task on its stack), no parking,
 // no sleeping (idle threads spin, yielding), no statistics, traces, exceptions, cancellation,
 // deque growth (a fixed ring; a deeper deque throws) or deep-chain guard. Its time under a
@@ -45,6 +47,8 @@ namespace bare {
     void push(task* t)
     {
       const std::int64_t b = bottom_.load(std::memory_order_relaxed);
+      // acquire: pairs with the thief's seq_cst compare-exchange of top_, after its read of the
+      // slot that this push may now overwrite.
       if (b - top_.load(std::memory_order_acquire) >= capacity)
         throw std::length_error("bare::deque: ring full");
       slots_[b & mask].store(t, std::memory_order_relaxed);
@@ -98,8 +102,9 @@ namespace bare {
     alignas(64) std::unique_ptr<std::atomic<task*>[]> slots_{new std::atomic<task*>[capacity]};
   };
 
-  // threads - 1 workers that steal while the pool lives; the thread that calls run() is the
-  // other thread. One pool at a time per process (the threads' deques are thread_local).
+  // threads - 1 workers that steal while the pool lives; the thread that made the pool runs the
+  // root and is the other thread. One pool at a time per process (the threads' deques are
+  // thread_local).
   class pool
   {
   public:
@@ -123,7 +128,8 @@ namespace bare {
     pool(const pool&) = delete;
     pool& operator=(const pool&) = delete;
 
-    // Effects: runs f(i) for every child and first() inline, as parallel_invoke(first, fs...).
+    // Effects: as parallel_invoke(first, fs...): first() inline, each of fs... here or on a
+    // thief, all done on return.
     template <class First, class... Fs>
     void invoke(First&& first, Fs&&... fs)
     {
