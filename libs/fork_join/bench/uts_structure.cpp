@@ -44,12 +44,8 @@ std::uint64_t serial_walk(const Tree& t, std::uint64_t id)
 template <class Tree>
 std::uint64_t invoke_shape(const Tree& t, std::uint64_t id)
 {
-  const unsigned k = uts::child_count(t, id);
-  if (k == 0)
-    return 1;
   auto invoke = [](auto&&... fs) { (fs(), ...); };
-  auto count_child = [&t, id](unsigned i) { return invoke_shape(t, uts::child_id(t, id, i)); };
-  return 1 + uts::count_children(invoke, count_child, 0, k);
+  return uts::count_subtree_by_invoke(t, id, invoke);
 }
 
 template <class Tree>

@@ -15,12 +15,8 @@ namespace {
 template <class Tree>
 std::uint64_t count(bench::bare::pool& pool, const Tree& t, std::uint64_t id)
 {
-  const unsigned k = bench::uts::child_count(t, id);
-  if (k == 0)
-    return 1;
   auto invoke = [&pool](auto&&... fs) { pool.invoke(std::forward<decltype(fs)>(fs)...); };
-  auto count_child = [&pool, &t, id](unsigned i) { return count(pool, t, bench::uts::child_id(t, id, i)); };
-  return 1 + bench::uts::count_children(invoke, count_child, 0, k);
+  return bench::uts::count_subtree_by_invoke(t, id, invoke);
 }
 
 template <class W>

@@ -273,6 +273,18 @@ namespace uts {
     return low + high;
   }
 
+  // Returns: the number of nodes in the subtree of id, with one invoke of a node's children per
+  // inner node (count_children); for a peer on a parallel_invoke of its own (invoke as there).
+  template <class Tree, class Invoke>
+  std::uint64_t count_subtree_by_invoke(const Tree& t, std::uint64_t id, Invoke& invoke)
+  {
+    const unsigned k = child_count(t, id);
+    if (k == 0)
+      return 1;
+    auto count_child = [&t, id, &invoke](unsigned i) { return count_subtree_by_invoke(t, child_id(t, id, i), invoke); };
+    return 1 + count_children(invoke, count_child, 0, k);
+  }
+
   // Returns: the number of nodes in the subtree of id, with fork_each(k, f): runs f(0) .. f(k - 1),
   // possibly in parallel, and returns when all have finished; for a peer on a task block.
   template <class Tree, class ForkEach>
