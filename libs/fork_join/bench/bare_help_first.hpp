@@ -3,20 +3,22 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// The bare_invoke peer's scheduler: a measuring instrument, not a scheduler to use. It is the
-// least that a help-first fork/join which queues every child can do: one Chase-Lev deque per
-// thread (D. Chase, Y. Lev, SPAA 2005, with the memory orders of N. M. Le, A. Pop, A. Cohen,
-// F. Zappa Nardelli, PPoPP 2013, and the owner's stores of bottom made release, as the library's
-// deque makes them), children that are a function pointer and a done flag in the parent's
-// frame, pushed one after the other before the first callable runs, joined newest first, each
-// popped back and called inline unless a thief took it; a parent whose child was stolen steals
-// anything until the child is done. Not the library's chase_lev_deque: its holes, tags and
+// The bare_invoke and bare_block peers' scheduler: a measuring instrument, not a scheduler to
+// use. It is the least that a help-first fork/join which queues every child can do: one
+// Chase-Lev deque per thread (D. Chase, Y. Lev, SPAA 2005, with the memory orders of N. M. Le,
+// A. Pop, A. Cohen, F. Zappa Nardelli, PPoPP 2013, and the owner's stores of bottom made
+// release, as the library's deque makes them), children that are a function pointer and a done
+// flag in the parent's frame, pushed one after the other before the first callable runs, joined
+// newest first, each popped back and called inline unless a thief took it; a parent whose child
+// was stolen steals anything until the child is done. Not the library's chase_lev_deque: its holes, tags and
 // growth are part of what this instrument leaves out.
 // Nothing else: no tags or admission rule (a wait may nest any task on its stack), no parking,
 // no sleeping (idle threads spin, yielding), no statistics, traces, exceptions, cancellation,
 // deque growth (a fixed ring; a deeper deque throws) or deep-chain guard. Its time under a
 // parallel_invoke kernel is the floor under any fork/join of that shape that queues each child
-// (doc/benchmark/README.md, "The floor under parallel_invoke").
+// (doc/benchmark/README.md, "The floor under parallel_invoke"); its blocks' (pool::block,
+// below) under a task block kernel, the floor under any task block that queues each child
+// (doc/benchmark/README.md, "A task block on the bare scheduler").
 
 #ifndef BOOST_FORK_JOIN_BENCH_BARE_HELP_FIRST_HPP
 #define BOOST_FORK_JOIN_BENCH_BARE_HELP_FIRST_HPP
@@ -28,6 +30,7 @@
 #include <stdexcept>
 #include <thread>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -139,6 +142,8 @@ namespace bare {
         fork_all(std::index_sequence_for<Fs...>(), first, fs...);
     }
 
+    class block;
+
   private:
     template <class F>
     struct child : task
@@ -197,9 +202,123 @@ namespace bare {
       (join(own, std::get<n - 1 - I>(children)), ...);
     }
 
+    // Effects: returns once c is done: runs it inline if the calling thread's deque gives it
+    // back, else steals anything until a thief has run it (join()'s wait, for any task).
+    void join_task(deque& own, task& c, void (*call)(task&))
+    {
+      if (own.pop() == &c)
+        return call(c);
+      while (!c.done.load(std::memory_order_acquire)) // pairs with the thief's release
+        if (!steal_one())
+          std::this_thread::yield();
+    }
+
     std::vector<deque> deques_;
     std::vector<std::thread> workers_;
     std::atomic<bool> stop_{false};
+  };
+
+  // The calling thread's storage for the children of its blocks: a stack of bytes that a block
+  // rewinds at its end. The blocks of a thread end in the reverse order of their start (a
+  // thread's blocks nest on its one stack: a join that waits runs what it steals above its own
+  // frame), so the bytes above a block's start are its own children's and those of blocks
+  // nested in it, which ended before it. Fixed size; a deeper use throws.
+  class bump_stack
+  {
+  public:
+    static bump_stack& of_this_thread()
+    {
+      thread_local bump_stack s;
+      return s;
+    }
+    unsigned char* top() const noexcept { return top_; }
+    void rewind(unsigned char* to) noexcept { top_ = to; }
+    // Returns: size bytes aligned to align (a power of two). Throws: std::length_error if full.
+    void* allocate(std::size_t size, std::size_t align)
+    {
+      unsigned char* const at = reinterpret_cast<unsigned char*>(
+          (reinterpret_cast<std::uintptr_t>(top_) + align - 1) & ~(std::uintptr_t(align) - 1));
+      if (at + size > end_)
+        throw std::length_error("bare::bump_stack: full");
+      top_ = at + size;
+      return at;
+    }
+
+  private:
+    static constexpr std::size_t bytes = std::size_t(64) << 20;
+    std::unique_ptr<unsigned char[]> buffer_{new unsigned char[bytes]};
+    unsigned char* top_ = buffer_.get();
+    unsigned char* const end_ = buffer_.get() + bytes;
+  };
+
+  // A task block on this scheduler, as the library's task blocks queue their children but with
+  // nothing else: run(g) puts a copy of g (type-erased) in the thread's bump_stack, links it
+  // into the block's list and pushes it; the block's end (its destructor) joins the children
+  // newest first, each popped back and called inline unless a thief took it, and rewinds the
+  // storage. Only the thread that made the block calls run(); no exceptions, no cancellation,
+  // no wait() before the end.
+  class pool::block
+  {
+  public:
+    explicit block(pool& p) noexcept : pool_(p), own_(*current()), start_(bump_stack::of_this_thread().top()) {}
+    ~block()
+    {
+      while (erased* const c = head_)
+      {
+        head_ = c->next;
+        c->finish(pool_, own_, c);
+      }
+      bump_stack::of_this_thread().rewind(start_);
+    }
+    block(const block&) = delete;
+    block& operator=(const block&) = delete;
+
+    template <class G>
+    void run(G&& g)
+    {
+      typedef block_child<typename std::decay<G>::type> child_type;
+      void* const mem = bump_stack::of_this_thread().allocate(sizeof(child_type), alignof(child_type));
+      child_type* const c = ::new (mem) child_type(std::forward<G>(g));
+      c->next = head_;
+      head_ = c;
+      own_.push(c);
+    }
+
+  private:
+    struct erased : task
+    {
+      erased* next = nullptr;
+      void (*finish)(pool&, deque&, erased*) = nullptr;
+    };
+    template <class G>
+    struct block_child : erased
+    {
+      template <class H>
+      explicit block_child(H&& h) : g(std::forward<H>(h))
+      {
+        run = &act;
+        finish = &finish_impl;
+      }
+      static void act(task* t)
+      {
+        block_child* const self = static_cast<block_child*>(t);
+        self->g();
+        self->done.store(true, std::memory_order_release); // the owner may destroy it now
+      }
+      static void call(task& t) { static_cast<block_child&>(t).g(); }
+      static void finish_impl(pool& p, deque& own, erased* e)
+      {
+        block_child* const self = static_cast<block_child*>(e);
+        p.join_task(own, *self, &call);
+        self->~block_child();
+      }
+      G g;
+    };
+
+    pool& pool_;
+    deque& own_;
+    unsigned char* const start_;
+    erased* head_ = nullptr;
   };
 
 } // namespace bare
