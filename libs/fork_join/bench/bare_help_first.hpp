@@ -260,7 +260,7 @@ namespace bare {
   class pool::block
   {
   public:
-    explicit block(pool& p) noexcept : pool_(p), own_(*current()), start_(bump_stack::of_this_thread().top()) {}
+    explicit block(pool& p) : pool_(p), own_(*current()), start_(bump_stack::of_this_thread().top()) {}
     ~block()
     {
       while (erased* const c = head_)
@@ -279,9 +279,9 @@ namespace bare {
       typedef block_child<typename std::decay<G>::type> child_type;
       void* const mem = bump_stack::of_this_thread().allocate(sizeof(child_type), alignof(child_type));
       child_type* const c = ::new (mem) child_type(std::forward<G>(g));
+      own_.push(c); // first: a child that a full ring refused is not in the list to join
       c->next = head_;
       head_ = c;
-      own_.push(c);
     }
 
   private:
