@@ -252,8 +252,8 @@ namespace bare {
   };
 
   // A task block on this scheduler, as the library's task blocks queue their children but with
-  // nothing else: run(g) puts a copy of g (type-erased) in the thread's bump_stack, links it
-  // into the block's list and pushes it; the block's end (its destructor) joins the children
+  // nothing else: run(g) puts a copy of g (type-erased) in the thread's bump_stack, pushes it
+  // and links it into the block's list; the block's end (its destructor) joins the children
   // newest first, each popped back and called inline unless a thief took it, and rewinds the
   // storage. Only the thread that made the block calls run(); no exceptions, no cancellation,
   // no wait() before the end.
