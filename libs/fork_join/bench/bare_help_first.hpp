@@ -10,8 +10,8 @@
 // release, as the library's deque makes them), children that are a function pointer and a done
 // flag in the parent's frame, pushed one after the other before the first callable runs, joined
 // newest first, each popped back and called inline unless a thief took it; a parent whose child
-// was stolen steals anything until the child is done. Not the library's chase_lev_deque: its holes, tags and
-// growth are part of what this instrument leaves out.
+// was stolen steals anything until the child is done. Not the library's chase_lev_deque: its
+// holes, tags and growth are part of what this instrument leaves out.
 // Nothing else: no tags or admission rule (a wait may nest any task on its stack), no parking,
 // no sleeping (idle threads spin, yielding), no statistics, traces, exceptions, cancellation,
 // deque growth (a fixed ring; a deeper deque throws) or deep-chain guard. Its time under a
@@ -178,15 +178,23 @@ namespace bare {
       return false;
     }
 
-    // Thieves take the oldest task and the owner the newest, and a frame joins its children
-    // newest first after every frame above it returned: if a thief took c, it took everything
-    // older first, so pop() returns c or nothing, never a task of another frame.
+    // Thieves take the oldest task and the owner the newest, and a frame (or block) joins its
+    // children newest first after every frame above it returned: if a thief took c, it took
+    // everything older first, so pop() returns c or nothing, never a task of another frame.
     template <class F>
     void join(deque& own, child<F>& c)
     {
       if (own.pop() == &c)
         return c.f();
-      while (!c.done.load(std::memory_order_acquire)) // pairs with act()'s release
+      wait_done(c);
+    }
+
+    // Effects: returns once a thief has run c, stealing anything meanwhile. Out of line: the
+    // rare path of a join (its child was stolen), kept out of the kernels' code.
+    __attribute__((noinline)) void wait_done(const task& c)
+    {
+      // acquire: pairs with the thief's release store of done (child::act, block_child::act)
+      while (!c.done.load(std::memory_order_acquire))
         if (!steal_one())
           std::this_thread::yield();
     }
@@ -200,17 +208,6 @@ namespace bare {
       (own.push(&std::get<I>(children)), ...);
       first();
       (join(own, std::get<n - 1 - I>(children)), ...);
-    }
-
-    // Effects: returns once c is done: runs it inline if the calling thread's deque gives it
-    // back, else steals anything until a thief has run it (join()'s wait, for any task).
-    void join_task(deque& own, task& c, void (*call)(task&))
-    {
-      if (own.pop() == &c)
-        return call(c);
-      while (!c.done.load(std::memory_order_acquire)) // pairs with the thief's release
-        if (!steal_one())
-          std::this_thread::yield();
     }
 
     std::vector<deque> deques_;
@@ -305,11 +302,13 @@ namespace bare {
         self->g();
         self->done.store(true, std::memory_order_release); // the owner may destroy it now
       }
-      static void call(task& t) { static_cast<block_child&>(t).g(); }
       static void finish_impl(pool& p, deque& own, erased* e)
       {
         block_child* const self = static_cast<block_child*>(e);
-        p.join_task(own, *self, &call);
+        if (own.pop() == self) // as pool::join
+          self->g();
+        else
+          p.wait_done(*self);
         self->~block_child();
       }
       G g;
