@@ -206,15 +206,15 @@ namespace fork_join {
   {
   public:
     // The bytes of the buffer in the block's own frame, which the first children take: four
-    // children of a callable of two captures (160 bytes each, block_child.hpp), so that a block
+    // children of a callable of two captures (144 bytes each, block_child.hpp), so that a block
     // of nqueens (a row's legal placements) or of a UTS T1 node (4 children on average) mostly
-    // takes no chunk. Against 256 bytes (one such child), in interleaved rounds of the
-    // benchmark: task blocks took 1-2% less time on nqueens and the UTS trees, the same on
-    // integrate and 1-1.5% more on fib (blocks of one child, whose frames the buffer only
-    // spreads; 2.5-3.5% more before the buffer came after the pointers, below). Every block's
-    // frame holds 384 bytes more (doc/benchmark/README.md, "A task block's first children in
-    // its frame").
-    static constexpr std::size_t inline_bytes = 640;
+    // takes no chunk. Against 256 bytes (then one child of 160 bytes), in interleaved rounds of
+    // the benchmark, four children's 640 bytes took 1-2% less time on nqueens and the UTS
+    // trees, the same on integrate and 1-1.5% more on fib (blocks of one child, whose frames
+    // the buffer only spreads; 2.5-3.5% more before the buffer came after the pointers, below)
+    // (doc/benchmark/README.md, "A task block's first children in its frame"); the child is 144
+    // bytes since, and the buffer four of them.
+    static constexpr std::size_t inline_bytes = 576;
 
     block_arena() noexcept = default;
     block_arena(const block_arena&) = delete;
@@ -231,6 +231,7 @@ namespace fork_join {
     // Throws: std::bad_alloc.
     void* allocate(std::size_t size, std::size_t align)
     {
+      size = (size + unit - 1) & ~(unit - 1);
       if (void* p = bump(size, align))
         return p;
       std::size_t bytes = next_chunk_;
@@ -263,10 +264,20 @@ namespace fork_join {
 
   private:
     static constexpr std::size_t first_chunk = chunk_cache::min_chunk;
+    // Fast path, "An arena that rounds sizes, not addresses" (doc/design.md, "Fast paths and
+    // their assumptions"): begin_ stays a multiple of unit (the buffer and a chunk's bytes start
+    // at one, and allocate() rounds every size up to one), so that an object aligned to at most
+    // unit (every child but one with an over-aligned capture) takes begin_ as it is; the
+    // roundings are of constants once inlined.
+    static constexpr std::size_t unit = alignof(std::max_align_t);
 
+    // Requires: size is a multiple of unit (allocate() rounds it up).
     void* bump(std::size_t size, std::size_t align) noexcept
     {
-      const std::uintptr_t at = (reinterpret_cast<std::uintptr_t>(begin_) + align - 1) & ~(std::uintptr_t(align) - 1);
+      std::uintptr_t at = reinterpret_cast<std::uintptr_t>(begin_);
+      BOOST_THREAD_FJ_ASSERT(at % unit == 0 && size % unit == 0);
+      if (align > unit)
+        at = (at + align - 1) & ~(std::uintptr_t(align) - 1);
       if (at + size > reinterpret_cast<std::uintptr_t>(end_))
         return nullptr;
       begin_ = reinterpret_cast<unsigned char*>(at + size);

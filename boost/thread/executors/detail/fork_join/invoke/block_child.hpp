@@ -42,21 +42,46 @@ namespace fork_join {
     const void* const owner_ = current_stack_id();
   };
 
-  // A child of a block on our pool: linked into the block's list, joined by the block.
-  struct block_child
+  // A child of a block on our pool: a stack task (stack_task.hpp), linked into the block's list,
+  // joined by the block. Its flags live in the stack task's tail (stack_task::child_flags_).
+  class block_child : public stack_task
   {
-    block_child* next = nullptr;
+  public:
+    // The block's list, written when the child is linked (run() links it after its push).
+    block_child* next;
     // Joins the child, adds its exception to `errors`, destroys it; own: core.own_slot().
-    void (*finish)(pool_core& core, worker_slot* own, block_child* self, exception_collector& errors) = nullptr;
-    bool on_heap = false;      // from operator new, else from the owner's arena
+    void (*const settle)(pool_core& core, worker_slot* own, block_child* self, exception_collector& errors) noexcept;
+
+    // Whether the child's storage is from operator new, else from the owner's arena.
+    bool on_heap() const noexcept { return (child_flags_ & on_heap_bit) != 0; }
     // Owner-only (written and read on the block's owner stack only, see block_home::owner_):
     // whether the child runs on the owner's stack right now, so that a wait() nested in it must
     // not join it.
-    bool running_here = false;
+    bool running_here() const noexcept { return (child_flags_ & running_here_bit) != 0; }
+    void set_running_here(bool r) noexcept
+    {
+      child_flags_ = static_cast<unsigned char>(r ? child_flags_ | running_here_bit : child_flags_ & ~running_here_bit);
+    }
     // Owner-only: false once run() ran the child where it was called (the pool refused it).
-    // The three flags share one word: a child of a callable of two captures is 160 bytes, where
-    // this flag in block_child_impl and a reference to each of block_home's members made it 176.
-    bool queued = true;
+    bool queued() const noexcept { return (child_flags_ & inline_bit) == 0; }
+    void mark_inline() noexcept { child_flags_ |= inline_bit; }
+
+  protected:
+    block_child(action_fn act, decltype(settle) s, block_home& home, bool heap) noexcept
+        : stack_task(act, trace_span::block), settle(s), home_(home)
+    {
+      child_flags_ = heap ? on_heap_bit : 0;
+    }
+    ~block_child() = default;
+
+    block_home& home_; // the block's
+
+  private:
+    // The bits of stack_task::child_flags_, one byte. The thread that makes the child writes it
+    // (on_heap_bit at construction, inline_bit if no queue took the child); once the child is
+    // queued, only the owner's stack writes it (running_here_bit), ordered after those writes
+    // by the queue's hand-over, or by the owner having made the child itself.
+    static constexpr unsigned char on_heap_bit = 1, running_here_bit = 2, inline_bit = 4;
   };
 
   // Marks a child as running on its block's owner stack while it runs there.
@@ -67,12 +92,12 @@ namespace fork_join {
         : child_(detail::fork_join::current_stack_id() == owner ? &c : nullptr)
     {
       if (child_)
-        child_->running_here = true;
+        child_->set_running_here(true);
     }
     ~running_on_owner()
     {
       if (child_)
-        child_->running_here = false;
+        child_->set_running_here(false);
     }
     running_on_owner(const running_on_owner&) = delete;
     running_on_owner& operator=(const running_on_owner&) = delete;
@@ -87,10 +112,9 @@ namespace fork_join {
   public:
     template <class H>
     block_child_impl(H&& h, block_home& home, bool heap)
-        : g_(std::forward<H>(h)), home_(home), task_(*this, detail::fork_join::trace_span::block)
+        : block_child(&stack_task::act_as<block_child_impl, true>, &block_child_impl::settle_impl, home, heap),
+          g_(std::forward<H>(h))
     {
-      finish = &block_child_impl::finish_impl;
-      on_heap = heap;
     }
 
     // Returns: storage for one child from operator new, aligned as the child (a capture may be
@@ -112,18 +136,37 @@ namespace fork_join {
         ::operator delete(p);
     }
 
-    stack_task_impl<block_child_impl>& task() noexcept { return task_; }
-    void mark_inline() noexcept { queued = false; }
+    // Runs the child on the calling thread, keeping its exception (stack_task_impl::invoke).
+    // Run inline (the owner's join popped it), the child runs in the owner's code, where the
+    // block's region is current: define_task_block and wait() make it so around the joins
+    // (cancel_region.hpp). It needs no running_on_owner mark there either: the join took it off
+    // the block's lists before, so a wait() nested in it cannot meet it (fast path, "No running
+    // mark for a child that its block's join runs inline", doc/design.md, "Fast paths and their
+    // assumptions"). Inlined into the join's settle_impl(), which runs it (one call fewer per
+    // child).
+    BOOST_FORCEINLINE void invoke() noexcept
+    {
+      keep_exception([this] { call(); });
+    }
 
-    // What the stack task runs: skipped once the block (or a region enclosing it) is
-    // canceled; a throw cancels the block. Run inline (the owner's join popped it), the child
-    // runs in the owner's code, where the block's region is current: define_task_block and
-    // wait() make it so around the joins (cancel_region.hpp). It needs no running_on_owner
-    // mark there either: the join took it off the block's lists before, so a wait() nested in
-    // it cannot meet it (fast path, "No running mark for a child that its block's join runs
-    // inline", doc/design.md, "Fast paths and their assumptions"). Inlined into the join's
-    // finish_impl(), which runs it (one call fewer per child).
-    BOOST_FORCEINLINE void operator()()
+    // As invoke(), when taken from a queue (a thief, or a join helping in a frame of its own),
+    // or when run() runs it where it was called: in the block's region made current here
+    // (stack_task.hpp). Taken from a queue by the owner's stack (a join of the block's that
+    // helps), it is still on the block's lists: marked, so that a wait() nested in it does not
+    // wait for it.
+    void invoke_in_own_region() noexcept
+    {
+      keep_exception([this] {
+        const region_proxy in(home_.region_);
+        const running_on_owner mark(*this, home_.owner_);
+        call();
+      });
+    }
+
+  private:
+    // What the child runs: skipped once the block (or a region enclosing it) is canceled; a
+    // throw cancels the block.
+    BOOST_FORCEINLINE void call()
     {
       // Cancellation is a hint to skip work not yet started (cancel_region.hpp); the exceptions
       // themselves travel through the stack task's completion.
@@ -150,35 +193,20 @@ namespace fork_join {
       }
     }
 
-    // What the stack task runs when taken from a queue (a thief, or a join helping in a frame
-    // of its own), or when run() runs it where it was called: the same, in the block's region
-    // made current here (stack_task.hpp). Taken from a queue by the owner's stack (a join of
-    // the block's that helps), it is still on the block's lists: marked, so that a wait()
-    // nested in it does not wait for it.
-    void run_in_own_region()
-    {
-      const region_proxy in(home_.region_);
-      const running_on_owner mark(*this, home_.owner_);
-      (*this)();
-    }
-
-  private:
-    static void finish_impl(pool_core& core, worker_slot* own, block_child* b, exception_collector& errors) noexcept
+    static void settle_impl(pool_core& core, worker_slot* own, block_child* b, exception_collector& errors) noexcept
     {
       block_child_impl* const self = static_cast<block_child_impl*>(b);
-      if (self->queued)
-        join(core, own, self->task_);
-      if (BOOST_UNLIKELY(self->task_.threw()))
-        collect(errors, self->task_);
-      const bool heap = self->on_heap;
+      if (self->queued())
+        join(core, own, *self);
+      if (BOOST_UNLIKELY(self->threw()))
+        collect(errors, *self);
+      const bool heap = self->on_heap();
       self->~block_child_impl();
       if (heap)
         deallocate_on_heap(self);
     }
 
     G g_;
-    block_home& home_; // the block's
-    stack_task_impl<block_child_impl> task_;
   };
 
 } // namespace fork_join

@@ -161,7 +161,7 @@ namespace fork_join {
       bool queued = false;
       try
       {
-        queued = own ? spawn(*core_, own_slot_, c->task()) : spawn(*core_, c->task());
+        queued = own ? spawn(*core_, own_slot_, *c) : spawn(*core_, *c);
       }
       catch (...)
       {
@@ -170,7 +170,7 @@ namespace fork_join {
       if (!queued)
       {
         c->mark_inline();
-        run_unqueued(c->task()); // run() may be called from another region, or thread
+        run_unqueued(*c); // run() may be called from another region, or thread
       }
       if (own)
       {
@@ -232,14 +232,14 @@ namespace fork_join {
           if (!c)
             break;
           taken_ = c->next;
-          if (c->running_here)
+          if (c->running_here())
           {
             c->next = aside;
             aside = c;
             continue;
           }
-          const bool in_arena = !c->on_heap;
-          c->finish(*core_, own_slot_, c, errors_);
+          const bool in_arena = !c->on_heap();
+          c->settle(*core_, own_slot_, c, errors_);
           if (in_arena)
           {
             BOOST_THREAD_FJ_ASSERT(arena_children_ != 0);

@@ -146,6 +146,34 @@ namespace fork_join {
       outcome_ = outcome::interrupted;
     }
 
+    // Calls run(), keeping its exception for the parent (run_capturing, exception.hpp): an
+    // interruption as such, anything else in error_.
+    template <class Run>
+    BOOST_FORCEINLINE void keep_exception(Run run) noexcept
+    {
+      run_capturing(
+          run, [this]() noexcept { keep_interruption(); }, [this](boost::exception_ptr e) noexcept { keep_error(std::move(e)); });
+    }
+
+    // The action of a stack task of type T, run by whoever takes it from a queue: notes the
+    // runner (rule (b), admission.hpp), calls t's invoke_in_own_region() if in_own_region, else
+    // its invoke(), and publishes the end. A discard (a queue dropping an unrun task, which
+    // never happens to a joined stack task) still releases the parent.
+    template <class T, bool in_own_region>
+    static void act_as(task* t, bool run)
+    {
+      T* const self = static_cast<T*>(t);
+      if (run)
+      {
+        note_runner(self->run_);
+        if constexpr (in_own_region)
+          self->invoke_in_own_region();
+        else
+          self->invoke();
+      }
+      self->finish();
+    }
+
   private:
     enum class outcome : unsigned char
     {
@@ -154,8 +182,17 @@ namespace fork_join {
       failed // error_ holds the exception
     };
     // First, so that it takes the base's tail padding (task.hpp), and the constructor's stores
-    // of it, of kind_ and of counted_ are adjacent: a stack task of 112 bytes, not 120.
+    // of it, of kind_ and of counted_ are adjacent: a stack task of 104 bytes, not 112.
     outcome outcome_ = outcome::returned;
+
+  protected:
+    // The flags of a task block's child (block_child.hpp), which derives from stack_task: here,
+    // after outcome_ in the base's tail padding, they take no word of the child's, and its
+    // constructor writes them with one byte store. Not written (nor read) in any other stack
+    // task.
+    unsigned char child_flags_;
+
+  private:
     union
     {
       boost::exception_ptr error_; // built by keep_error() only
@@ -180,7 +217,10 @@ namespace fork_join {
   {
   public:
     // kind: what a trace calls the task (trace.hpp): a parallel_invoke child unless said.
-    explicit stack_task_impl(F& f, trace_span kind = trace_span::invoke) noexcept : stack_task(&stack_task_impl::act, kind), f_(f) {}
+    explicit stack_task_impl(F& f, trace_span kind = trace_span::invoke) noexcept
+        : stack_task(&stack_task::act_as<stack_task_impl, has_own_region<F>::value>, kind), f_(f)
+    {
+    }
 
     // Runs the callable on the calling thread, keeping its exception. Inlined into the join
     // that runs a child it popped: out of line, the call and its frame were a tenth of a
@@ -201,31 +241,6 @@ namespace fork_join {
     }
 
   private:
-    // Calls run(), keeping its exception for the parent (run_capturing, exception.hpp): an
-    // interruption as such, anything else in error_.
-    template <class Run>
-    BOOST_FORCEINLINE void keep_exception(Run run) noexcept
-    {
-      run_capturing(
-          run, [this]() noexcept { keep_interruption(); }, [this](boost::exception_ptr e) noexcept { keep_error(std::move(e)); });
-    }
-
-    // Run by whoever takes the task from a queue. A discard (a queue dropping an unrun task,
-    // which never happens to a joined stack task) still releases the parent.
-    static void act(task* t, bool run)
-    {
-      stack_task_impl* const self = static_cast<stack_task_impl*>(t);
-      if (run)
-      {
-        note_runner(self->run_);
-        if constexpr (has_own_region<F>::value)
-          self->invoke_in_own_region();
-        else
-          self->invoke();
-      }
-      self->finish();
-    }
-
     F& f_;
   };
 
@@ -299,8 +314,9 @@ namespace fork_join {
   // (not through an interruption point: interruption is disabled), or a deque that cannot grow
   // for the children kept back below the frame before it parks (park_until_posted, help.hpp),
   // calls std::terminate, as the frame holding t cannot be left before t is done.
-  template <class F>
-  void join(pool_core& core, worker_slot* own, stack_task_impl<F>& t) noexcept
+  // T: stack_task_impl<F>, or another class derived from stack_task with its invoke().
+  template <class T>
+  void join(pool_core& core, worker_slot* own, T& t) noexcept
   {
     BOOST_THREAD_FJ_ASSERT(own == core.own_slot()); // the frame resumed on its own thread
     // A child run inline gets no frame of its own: it runs as part of its parent's frame (same
