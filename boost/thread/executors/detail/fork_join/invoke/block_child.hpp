@@ -3,9 +3,10 @@
 //  Distributed under the Boost Software License, Version 1.0. (See accompanying
 //  file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 //
-// A child of a task block on a fork_join_thread_pool: a stack task (stack_task.hpp) with the
-// child's function object, in storage from the block's arena (block_arena.hpp) or from
-// operator new, linked into the block's list and joined by the block (block_state.hpp).
+// A child of a task block on a fork_join_thread_pool: a stack task (stack_task.hpp, from which
+// it derives) holding the child's function object, in storage from the block's arena
+// (block_arena.hpp) or from operator new, linked into the block's list and joined by the block
+// (block_state.hpp).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_CHILD_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_CHILD_HPP

@@ -31,9 +31,9 @@
 // or a join helping in a frame of its own) runs apart from that code; the stack tasks of blocks
 // and algorithms then make their region current through a proxy (region_proxy below): a region
 // made on the running stack, in the running frame, whose flag is never set and whose parent is
-// the region the task belongs to (stack_task.hpp: run_in_own_region). A parallel_invoke child
-// of the user's has no region of its own: one that a thief runs is in none (doc/index.md says
-// so).
+// the region the task belongs to (invoke_in_own_region: stack_task.hpp, block_child.hpp). A
+// parallel_invoke child of the user's has no region of its own: one that a thief runs is in
+// none (doc/index.md says so).
 //
 // Made cheaply, checked lazily. A block or an algorithm call records, when it is made, the
 // running frame and the current region (current_context: one 16-byte load and store), and
