@@ -60,6 +60,10 @@ def main():
     options = args.options[1:] if args.options[:1] == ['--'] else args.options
     if args.rounds < 1 or any(o in ('--json', '--plot') for o in options):
         parser.error('--rounds must be at least 1, and --json and --plot are the script\'s')
+    builds = {'A': os.path.abspath(args.a), 'B': os.path.abspath(args.b)}
+    for path in builds.values():
+        if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+            parser.error('%s is not an executable file' % path)
     out = args.out or tempfile.mkdtemp(prefix='fork_join_compare.')
     os.makedirs(out, exist_ok=True)
 
@@ -69,9 +73,8 @@ def main():
         order = ['A', 'B'] if r % 2 else ['B', 'A']
         got = {}
         for name in order:
-            build = args.a if name == 'A' else args.b
             base = os.path.join(out, '%s.%d' % (name, r))
-            status = run(build, options, base + '.json', base + '.txt')
+            status = run(builds[name], options, base + '.json', base + '.txt')
             print('round %d: %s exited %d' % (r, name, status), file=sys.stderr)
             if status != 0:
                 failed = True
