@@ -40,6 +40,8 @@ def cells_of(path):
 
 def run(build, options, json_path, log_path):
     """Runs one build; returns its exit status. Its output goes to log_path."""
+    if os.path.exists(json_path):  # from an earlier use of the folder: never read as this run's
+        os.remove(json_path)
     with open(log_path, 'w') as log:
         return subprocess.run([build] + options + ['--json', json_path], stdout=log, stderr=subprocess.STDOUT).returncode
 
