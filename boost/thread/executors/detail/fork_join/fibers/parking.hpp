@@ -145,6 +145,7 @@ namespace fork_join {
   {
     // The innermost task frame, and the current cancellation region (cancel_region.hpp).
     task_context context = {nullptr, nullptr};
+    stop_hook* stop_hooks = nullptr; // current_stop_hooks (task_frame.hpp)
     pool_core* running = nullptr;
     std::uintptr_t floor = 0;
     bool interruption_enabled = true;
@@ -625,6 +626,7 @@ namespace fork_join {
     {
       stack_state s;
       s.context = current_context;
+      s.stop_hooks = current_stop_hooks;
       s.running = running_core;
       s.floor = stack_reserve_floor();
       s.interruption_enabled = this_thread::interruption_enabled();
@@ -635,6 +637,7 @@ namespace fork_join {
     void restore_state(const stack_state& s) noexcept
     {
       current_context = s.context;
+      current_stop_hooks = s.stop_hooks;
       running_core = s.running;
       stack_reserve_floor() = s.floor;
       set_interruption_enabled(s.interruption_enabled);

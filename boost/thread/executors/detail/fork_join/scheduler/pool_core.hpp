@@ -441,17 +441,39 @@ namespace fork_join {
     {
       if (worker_slot* const own = own_slot())
       {
+        run_stop_hooks();
         push_deferred(own);
         sleep_.advertise_rest(*own);
       }
     }
 
-    // Effects: push_deferred(own_slot()) for a pool thread of this pool (help.hpp, before a
-    // park). Throws: as push_deferred().
+    // Effects: run_stop_hooks(), then push_deferred(own_slot()), for a pool thread of this pool
+    // (help.hpp, before a park). Throws: as either.
     void push_deferred()
     {
       if (worker_slot* const own = own_slot())
+      {
+        run_stop_hooks();
         push_deferred(own);
+      }
+    }
+
+    // Effects: calls the stop hooks of the calling stack (task_frame.hpp), newest first: the
+    // task blocks on it queue a task for the children nobody has taken (block_state.hpp).
+    // Called where the stack stops running, with push_deferred(): a park, or a block in an
+    // isolated frame. Throws: std::bad_alloc, if a hook cannot queue its task.
+    void run_stop_hooks()
+    {
+      stop_hook* h = current_stop_hooks;
+      if (!h)
+        return;
+      // seq_cst: the hooks read whether a task that their block queued has started; this fence
+      // pairs with the one a starting task issues before it looks for the block's children
+      // (block_state.hpp, "The queued-task invariant"): of a child that the owner made before
+      // this fence and a start that a hook does not see, the start sees the child.
+      std::atomic_thread_fence(std::memory_order_seq_cst);
+      for (; h; h = h->prev)
+        h->before_stop(*h);
     }
 
     // Effects: if the calling thread is a pool thread of this pool, its deque is empty, and calls
