@@ -229,11 +229,19 @@ namespace fork_join {
     // has room for `align - 1` bytes of padding before the object).
     // Returns: `size` bytes aligned to `align`.
     // Throws: std::bad_alloc.
-    void* allocate(std::size_t size, std::size_t align)
+    // Inlined: the bump is a child's whole allocation; a new chunk is taken out of line.
+    BOOST_FORCEINLINE void* allocate(std::size_t size, std::size_t align)
     {
       size = (size + unit - 1) & ~(unit - 1);
       if (void* p = bump(size, align))
         return p;
+      return allocate_in_new_chunk(size, align);
+    }
+
+    // Effects, Returns, Throws: as allocate(), for a size (rounded) that the chunk in use has
+    // no room for.
+    BOOST_NOINLINE void* allocate_in_new_chunk(std::size_t size, std::size_t align)
+    {
       std::size_t bytes = next_chunk_;
       while (bytes < size + sizeof(arena_chunk) + align)
         bytes *= 2;
