@@ -21,7 +21,6 @@
 
 #include <boost/thread/executors/fork_join.hpp>
 #include <boost/thread/executors/parallel_invoke.hpp>
-#include <boost/thread/executors/task_block.hpp>
 #include <boost/thread/future.hpp>
 
 #include <atomic>
@@ -29,6 +28,7 @@
 #include <cstdint>
 #include <set>
 #include <thread>
+#include <vector>
 
 using boost::executors::fork_join_thread_pool;
 using boost::experimental::parallel::exception_list;
@@ -47,31 +47,37 @@ bool kept_back_here()
 }
 
 // Runs f on a pool thread of `pool` whose deque holds at least BOOST_THREAD_FJ_DEFER_DEPTH tasks
-// while f runs: a task block's body that first queues that many children and four more. The
-// children wait until f has returned, or until `release` is set, if earlier: a thief that takes
-// one is held there, so that on two threads at most one of them leaves the deque before f ends.
+// while f runs: forks, first that many and four more, each a task of its own on the calling
+// thread's deque. They wait until f has returned, or until `release` is set, if earlier: a
+// thief that takes one is held there, so that on two threads at most one of them leaves the
+// deque before f ends.
 template <class F>
 void under_a_full_deque(fork_join_thread_pool& pool, F f, std::atomic<bool>* release = nullptr)
 {
   std::atomic<bool> done{false};
   fj::fork(pool, [&] {
-    fj::define_task_block(pool, [&](fj::task_block& tb) {
-      for (std::size_t i = 0; i != std::size_t(BOOST_THREAD_FJ_DEFER_DEPTH) + 4; ++i)
-        tb.run([&] {
-          while (!done.load(std::memory_order_acquire) && !(release && release->load(std::memory_order_acquire)))
-            std::this_thread::yield();
-        });
-      try
-      {
-        f();
-      }
-      catch (...)
-      {
-        done.store(true, std::memory_order_release);
-        throw;
-      }
+    std::vector<fj::joinable_future<void> > fillers;
+    const auto wait_for_f = [&] {
+      while (!done.load(std::memory_order_acquire) && !(release && release->load(std::memory_order_acquire)))
+        std::this_thread::yield();
+    };
+    for (std::size_t i = 0; i != std::size_t(BOOST_THREAD_FJ_DEFER_DEPTH) + 4; ++i)
+      fillers.push_back(fj::fork(pool, wait_for_f));
+    const auto join_fillers = [&] {
       done.store(true, std::memory_order_release);
-    });
+      for (fj::joinable_future<void>& x : fillers)
+        x.join();
+    };
+    try
+    {
+      f();
+    }
+    catch (...)
+    {
+      join_fillers();
+      throw;
+    }
+    join_fillers();
   }).get();
 }
 

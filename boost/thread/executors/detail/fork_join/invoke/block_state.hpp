@@ -6,12 +6,18 @@
 // The state and the machinery of one task_block (task_block.hpp, which forwards to it): its
 // cancellation region, its children and their storage, their join, its exceptions.
 //
-// On a fork_join_thread_pool a child is a block_child_impl (block_child.hpp): a stack task
-// pushed to the running worker's deque, its storage taken from the block's arena (no
-// allocation for the first few children) when the block's owner calls run(), and linked into
-// one of the block's two lists, which a join walks: the owner's (own_head_, no atomic
-// operation) or, for a run() on another thread, the shared one (foreign_head_). On any other
-// executor the children are generic_children (generic_fallback.hpp), made only there.
+// On a fork_join_thread_pool, a child is a block_child_impl (block_child.hpp), a stack task of
+// its own in the block's arena (no allocation for the first few children) or from operator
+// new, linked into one of the block's two lists that a join walks: the owner's (own_head_, no
+// atomic operation) or the shared one (foreign_head_) for a run() on another stack (a child
+// calling run() on its parent's block); except where a pool thread of the block's pool runs
+// the block, whose own stack makes its first child not yet joined so, and each further one a
+// record (block_record.hpp) in the arena. The block queues one task for all its records, a
+// claimer: whoever runs a claimer claims the records oldest first and runs them, queuing
+// another claimer (a helper) before each, so that other threads can join in; the owner's join
+// claims them newest first, and the last one with no read-modify-write when nobody took the
+// claimer ("The records of a task block", doc/design.md). On any other executor the children
+// are generic_children (generic_fallback.hpp), made only there.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_STATE_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_STATE_HPP
@@ -21,6 +27,7 @@
 #include <boost/thread/executors/detail/fork_join/fibers/parking.hpp>
 #include <boost/thread/executors/detail/fork_join/invoke/block_arena.hpp>
 #include <boost/thread/executors/detail/fork_join/invoke/block_child.hpp>
+#include <boost/thread/executors/detail/fork_join/invoke/block_record.hpp>
 #include <boost/thread/executors/detail/fork_join/invoke/exception_collector.hpp>
 #include <boost/thread/executors/detail/fork_join/invoke/generic_fallback.hpp>
 #include <boost/thread/executors/detail/fork_join/invoke/stack_task.hpp>
@@ -43,8 +50,9 @@ namespace detail {
 namespace fork_join {
 
   // The block's region_ and owner_ are its block_home's (block_child.hpp), which its children
-  // refer to.
-  class block_state : private block_home
+  // refer to. Its stop_hook is linked into its stack's hooks (task_frame.hpp) while define()
+  // runs, where the block can have records (join_on_exit).
+  class block_state : private block_home, private stop_hook
   {
   public:
     // Effects: the state of a block on ex, made on the calling stack (its owner).
@@ -80,9 +88,19 @@ namespace fork_join {
         join_all();
       }
       // The children run after this wait reuse the storage of those it joined; not under a
-      // child that still runs (a wait() nested in it), which arena_children_ counts.
+      // child that still runs (a wait() nested in it), which arena_children_ counts, nor under
+      // a join that walks the claimers (a wait() nested in a task that join ran).
       if (arena_children_ == 0)
+      {
+        if (records_)
+        {
+          forget_claimers();
+          newest_made_ = nullptr;
+          // relaxed: every claimer that could load it was joined.
+          oldest_.store(nullptr, std::memory_order_relaxed);
+        }
         arena_.release();
+      }
       if (region_.canceled()) // join_all() has synchronized with every child
         throw_canceled();
     }
@@ -144,6 +162,13 @@ namespace fork_join {
       // run on its parent's block) from operator new. Both align it as the child, whose
       // function object may be over-aligned.
       const bool own = current_stack_id() == owner_;
+      // The first child of the owner's that no join took yet is a task of its own (as a block
+      // of one child needs no more); the others are records behind one queued claimer.
+      if (own && own_slot_ && (records_ || own_head_))
+      {
+        make_record<Fn>(std::forward<G>(g));
+        return;
+      }
       void* mem = own ? arena_.allocate(sizeof(child), alignof(child)) : child::allocate_on_heap();
       child* c = nullptr;
       try
@@ -216,6 +241,9 @@ namespace fork_join {
         block_child* aside = nullptr;
         for (;;)
         {
+          // First the records, and again after any child that ran here (it may run() more).
+          if (records_ && (newest_ || unjoined_ != 0))
+            join_records();
           block_child* c = taken_;
           if (!c && own_head_)
           {
@@ -258,15 +286,378 @@ namespace fork_join {
       generic_->children.join(generic_->ex);
     }
 
-    // Joins the block when define()'s scope ends, however it ends.
+    // ---- The owner's children as records behind queued claimers (see the top of this file).
+    //
+    // The queued-task invariant (doc/design.md, "The records of a task block"): a record that
+    // nobody claimed has, at every moment, a claimer of its block that is queued and not
+    // started, or an owner's stack that runs. Kept by three rules:
+    //  1. run() queues a claimer when the last one it queued was joined or has ended;
+    //  2. a claimer queues a helper (a claimer) before each record it runs, and the record may
+    //     wait only after that; the helper's start is what the records after it wait for;
+    //  3. before the owner's stack stops (a park, or a block in an isolated frame), the
+    //     block's stop hook queues a claimer if records may be unclaimed and every claimer the
+    //     owner queued has started (on_stop()).
+    // A record that the owner made after a claimer's last look is covered by rule 3 if the
+    // owner then stops, and by the owner's join otherwise. The owner's stack runs records only
+    // in its join: a claimer that starts there returns at once, so that no claimer ever waits
+    // for a frame of the owner's stack (a wait() nested in a record joins the claimers).
+
+    // A task that claims and runs the block's records (claim_records()).
+    struct claimer
+    {
+      struct call
+      {
+        block_state& block;
+        claimer& self;
+        void operator()() const noexcept { block.claim_records(self); }
+      };
+      explicit claimer(block_state& b) noexcept : fn{b, *this}, task(fn, trace_span::block) {}
+      claimer(const claimer&) = delete;
+      claimer& operator=(const claimer&) = delete;
+
+      call fn;
+      stack_task_impl<call> task;
+      // Stored by the claimer as it starts; loaded by the owner's stop hook. relaxed on both
+      // sides: each is followed (the start) or preceded (the hook) by a seq_cst fence, which is
+      // what orders them (claim_records(), pool_core::run_stop_hooks()).
+      std::atomic<bool> started{false};
+      // Owner-only, for the claimers the owner queued: whether its join took it (then it has
+      // ended), and the next older one.
+      bool joined = false;
+      claimer* next = nullptr;
+      // The exceptions of the records it ran: written by its runner, read after its join.
+      exception_collector errors;
+    };
+
+    // Effects: makes a record of g and offers it: rule 1 above. If no claimer can be queued
+    // (the pool's thread has no spare stack and the system refuses a mapping, or its deque
+    // cannot grow), the record runs here, as a child that no queue took does.
+    // Throws: what copying g throws, std::bad_alloc from the arena; then nothing was made.
+    template <class Fn, class G>
+    void make_record(G&& g)
+    {
+      typedef block_record_impl<Fn> record;
+      if (BOOST_UNLIKELY(!records_))
+        start_records();
+      // The claimer first, so that a throw leaves no record made.
+      claimer* const c = (!claimers_ || claimers_->joined || claimers_->task.done()) ? make_claimer() : nullptr;
+      block_record* const r = ::new (arena_.allocate(sizeof(record), alignof(record))) record(std::forward<G>(g));
+      ++arena_children_;
+      // release: publishes the record's construction to the claimers' acquire loads
+      // (claim_oldest()).
+      if (newest_made_)
+        newest_made_->newer.store(r, std::memory_order_release);
+      else
+        oldest_.store(r, std::memory_order_release);
+      newest_made_ = r;
+      // Fast path, "Owner's list of a block's children" (doc/design.md, "Fast paths and their
+      // assumptions"): only the owner's stack touches newest_.
+      r->older = newest_;
+      newest_ = r;
+      if (c && !queue_claimer(*c))
+        run_unoffered(*r);
+    }
+
+    // Effects: makes the state of the records (none made, no claimer).
+    BOOST_NOINLINE void start_records() noexcept
+    {
+      newest_ = nullptr;
+      newest_made_ = nullptr;
+      // relaxed: no claimer of the block exists yet to load it; the first record is published
+      // with release.
+      oldest_.store(nullptr, std::memory_order_relaxed);
+      claimers_ = nullptr;
+      unjoined_ = 0;
+      records_ = true;
+    }
+
+    // Returns: a claimer in the arena, made, not queued. (In the block's frame, it made a
+    // chain of nested blocks use 176 bytes more stack a level, for no time measured.)
+    // Throws: std::bad_alloc.
+    BOOST_FORCEINLINE claimer* make_claimer() { return ::new (arena_.allocate(sizeof(claimer), alignof(claimer))) claimer(*this); }
+
+    // Effects: queues c (made by make_claimer()) as the owner's newest claimer. Returns: whether
+    // it is queued; if not, c is gone.
+    BOOST_FORCEINLINE bool queue_claimer(claimer& c) noexcept
+    {
+      // A claimer is the block's, wherever the owner's stack queues it (run() from a task
+      // that a wait on the stack runs, a stop hook above other frames): it takes the root and
+      // isolation of the frame that made the block (task_frame.hpp), which admission and the
+      // joins' cycle check read.
+      const task_frame* const innermost = current_context.frame;
+      const task_frame* const mine = region_.made_in();
+      if (BOOST_UNLIKELY(innermost != mine))
+        current_context.frame = mine;
+      bool queued = false;
+      try
+      {
+        queued = spawn(*core_, own_slot_, c.task);
+      }
+      catch (...)
+      {
+        // Out of memory growing the deque: nothing queued.
+      }
+      if (BOOST_UNLIKELY(innermost != mine))
+        current_context.frame = innermost;
+      if (BOOST_UNLIKELY(!queued))
+      {
+        c.~claimer();
+        return false;
+      }
+      c.next = claimers_;
+      claimers_ = &c;
+      ++unjoined_;
+      return true;
+    }
+
+    // Effects: runs r here, in the block's region (run() may be called in another), unless a
+    // claimer has it. Out of line: a rare path.
+    BOOST_NOINLINE void run_unoffered(block_record& r) noexcept
+    {
+      if (const block_record::run_fn go = r.claim())
+      {
+        const region_proxy in(region_);
+        run_record_here(r, go);
+      }
+    }
+
+    // Effects: runs r (whose run function the caller took) on the owner's stack, where the
+    // block's region is current (its join: define_task_block and wait() make it so,
+    // cancel_region.hpp).
+    BOOST_FORCEINLINE void run_record_here(block_record& r, block_record::run_fn go) noexcept
+    {
+      core_->count_run(own_slot_);
+      const pool_core::trace_scope span(*core_, trace_span::block);
+      go(r, region_, errors_);
+    }
+
+    // Effects: claims the oldest record that nobody claimed; r is set to it and its run
+    // function returned; null if there is none. Claimers and the owner's join race for records
+    // only through block_record::claim(); oldest_ only spares later looks the records claimed
+    // already.
+    block_record::run_fn claim_oldest(block_record*& claimed) noexcept
+    {
+      // acquire: pairs with the owner's release stores in make_record(), for the records'
+      // construction, as do the loads of `newer` below.
+      block_record* r = oldest_.load(std::memory_order_acquire);
+      while (r)
+      {
+        block_record* const next = r->newer.load(std::memory_order_acquire);
+        const block_record::run_fn go = r->look() ? r->claim() : nullptr;
+        if (next)
+        {
+          // Past a claimed record (this one now, too). relaxed: oldest_ is a hint; the records
+          // it points to were published by the loads above.
+          block_record* expected = r;
+          oldest_.compare_exchange_strong(expected, next, std::memory_order_relaxed, std::memory_order_relaxed);
+        }
+        if (go)
+        {
+          claimed = r;
+          return go;
+        }
+        r = next;
+      }
+      return nullptr;
+    }
+
+    // The action of a claimer: claims the block's records oldest first and runs each, after
+    // queuing a helper for the rest (rule 2). Runs on any thread but the owner's stack.
+    void claim_records(claimer& self) noexcept
+    {
+      self.started.store(true, std::memory_order_relaxed);
+      // seq_cst: pairs with the fence of the owner's stack before its stop hooks
+      // (pool_core::run_stop_hooks()): if a hook did not see this start, the walk below sees
+      // every record the owner made before that hook.
+      std::atomic_thread_fence(std::memory_order_seq_cst);
+      if (current_stack_id() == owner_)
+        return; // the owner's join runs them, or a claimer queued when it stops (rule 3)
+      pool_core& core = *core_;
+      worker_slot* const own = core.own_slot();
+      alignas(claimer) unsigned char helper_storage[sizeof(claimer)];
+      block_record* r = nullptr;
+      while (const block_record::run_fn go = claim_oldest(r))
+      {
+        claimer* const h = ::new (static_cast<void*>(helper_storage)) claimer(*this);
+        bool queued = false;
+        try
+        {
+          queued = spawn(core, own, h->task);
+        }
+        catch (...)
+        {
+          // Out of memory growing the deque: no helper, as with no spare stack.
+        }
+        core.count_run(own);
+        {
+          const pool_core::trace_scope span(core, trace_span::block);
+          const region_proxy in(region_);
+          go(*r, region_, self.errors);
+        }
+        if (queued && !core.pop_own_if_newest(own, &h->task))
+        {
+          wait_for_stack_task(core, h->task);
+          self.errors.absorb(h->errors);
+        }
+        h->~claimer();
+      }
+    }
+
+    // The owner's join of its records: runs them newest first, each claimed unless it is the
+    // last and nobody can have seen it, while the owner's claimers stay queued for thieves;
+    // then joins the claimers. A record run here may run() more (the walk goes on until no
+    // record is left and every claimer is joined), or wait() (then a join nested in this one
+    // goes on with the members). Where the stack has no room for a record's frames, the
+    // records go to a queued claimer instead, which a park runs on a fresh stack.
+    BOOST_NOINLINE void join_records() noexcept
+    {
+      for (;;)
+      {
+        if (BOOST_UNLIKELY(!stack_has_room()))
+          join_records_elsewhere();
+        else
+        {
+          while (block_record* const r = newest_)
+          {
+            newest_ = r->older;
+            if (!r->older && unjoined_ == 1 && core_->pop_own_if_newest(own_slot_, &claimers_->task))
+            {
+              // Shortcut, "The last record without a claim" (doc/design.md, "Fast paths and
+              // their assumptions"): the owner's only unjoined claimer never started, and
+              // every other one was joined (their helpers with them), so no one else can
+              // claim r now; a claimer queued later finds it claimed (claim_alone()). A
+              // claim by a joined claimer happened before its join.
+              BOOST_THREAD_FJ_ASSERT(!claimers_->joined); // the one unjoined is the newest
+              claimers_->joined = true;
+              unjoined_ = 0;
+              if (const block_record::run_fn go = r->claim_alone())
+                run_record_here(*r, go);
+            }
+            else if (const block_record::run_fn go = r->claim())
+              run_record_here(*r, go);
+            --arena_children_;
+          }
+          if (unjoined_ != 0)
+            settle_claimers(true);
+        }
+        if (!newest_ && unjoined_ == 0)
+          return;
+      }
+    }
+
+    // The records' join where the stack has no room for their frames: a claimer that starts
+    // after this point sees every record made, and the settling waits for it without taking it
+    // back (join(), stack_task.hpp: the wait parks, and the thread runs it on a fresh stack).
+    BOOST_NOINLINE void join_records_elsewhere() noexcept
+    {
+      if (newest_)
+        offer_or_abort();
+      settle_claimers(false);
+      while (block_record* const r = newest_) // each claimed by a claimer just joined
+      {
+        newest_ = r->older;
+        --arena_children_;
+      }
+    }
+
+    // Effects: joins every claimer the owner queued and collects its exceptions; if
+    // take_back, a claimer still queued where the owner can pop it is taken back instead of
+    // run (the owner's join claimed every record before). A wait() in a task that this join
+    // runs meanwhile may settle the same claimers (a nested join): each is marked when joined,
+    // and none is destroyed before the block ends or wait() rewinds the arena, which the walk
+    // holds off.
+    void settle_claimers(bool take_back) noexcept
+    {
+      ++arena_children_; // holds off wait()'s rewind, as a child in the arena would
+      for (claimer* c = claimers_; c; c = c->next)
+      {
+        if (c->joined)
+          continue;
+        // Not taken: nothing of it ran; the records it would claim are the owner's join's.
+        if (!take_back || !core_->pop_own_if_newest(own_slot_, &c->task))
+          wait_for_stack_task(*core_, c->task);
+        if (c->joined) // a nested join settled it while this one waited
+          continue;
+        c->joined = true;
+        --unjoined_;
+        errors_.absorb(c->errors);
+      }
+      --arena_children_;
+    }
+
+    // Returns: whether a claimer that the owner queued has not started. relaxed: the caller is
+    // the owner's stack after a seq_cst fence (on_stop()), or its join, which only uses the
+    // answer to decide whether to queue one more.
+    bool has_unstarted_claimer() const noexcept
+    {
+      for (const claimer* c = claimers_; c; c = c->next)
+        if (!c->joined && !c->started.load(std::memory_order_relaxed))
+          return true;
+      return false;
+    }
+
+    // Effects: queues one more claimer (rule 3, and a join without room on its stack).
+    // Throws: std::bad_alloc (then nothing is queued).
+    void offer()
+    {
+      claimer* const c = make_claimer();
+      queue_claimer(*c);
+    }
+
+    // As offer(), where nothing may throw: a join whose records must run elsewhere. Out of
+    // memory there, the records could never run: std::terminate, as a join that cannot park.
+    BOOST_NOINLINE void offer_or_abort() noexcept { offer(); }
+
+    // The block's stop hook (task_frame.hpp): rule 3. Throws: std::bad_alloc, as the stack's park does
+    // when its deque cannot grow (help.hpp).
+    static void on_stop(stop_hook& h)
+    {
+      block_state& b = static_cast<block_state&>(h);
+      if (b.records_ && b.newest_ && !b.has_unstarted_claimer())
+        b.offer();
+    }
+
+    // Effects: forgets the claimers, all joined, whose storage is the arena's. Their
+    // destructors would do nothing: their exceptions were taken (absorb()), and a claimer's
+    // own call never throws, so its task keeps no exception (stack_task.hpp). The arena's
+    // storage ends their lifetime ([basic.life]); the assertion checks the first condition.
+    void forget_claimers() noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(unjoined_ == 0);
+#ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
+      for (claimer* c = claimers_; c; c = c->next)
+        BOOST_THREAD_FJ_ASSERT(c->joined && !c->task.threw());
+#endif
+      claimers_ = nullptr;
+    }
+
+    // Links the block's stop hook into its stack's from before f runs (where the block can
+    // have records), joins the block when define()'s scope ends, however it ends, then
+    // unlinks the hook. The scopes of the blocks on a stack nest, so the list does: innermost
+    // first, as a stop must see them (its newest claimers are the innermost block's).
     class join_on_exit
     {
     public:
-      explicit join_on_exit(block_state& b) noexcept : b_(b) {}
+      explicit join_on_exit(block_state& b) noexcept : b_(b)
+      {
+        if (b_.own_slot_)
+        {
+          b_.before_stop = &block_state::on_stop;
+          b_.prev = current_stop_hooks;
+          current_stop_hooks = &b_;
+        }
+      }
       ~join_on_exit()
       {
         b_.join_all();
         BOOST_THREAD_FJ_ASSERT(b_.arena_children_ == 0); // nothing of the block runs any more
+        if (b_.own_slot_)
+        {
+          BOOST_THREAD_FJ_ASSERT(current_stop_hooks == &b_); // the blocks nested in it ended
+          current_stop_hooks = b_.prev;
+          if (b_.records_)
+            b_.forget_claimers();
+        }
       }
       join_on_exit(const join_on_exit&) = delete;
       join_on_exit& operator=(const join_on_exit&) = delete;
@@ -318,6 +709,20 @@ namespace fork_join {
     block_child* taken_ = nullptr;
     std::size_t arena_children_ = 0;
     exception_collector errors_;
+    // Owner-only: whether the state of the records below is made (start_records()); until
+    // then none of it is read.
+    bool records_ = false;
+    // Owner-only: the records the owner's join has not taken, newest first, and the newest
+    // record made (whose `newer` the next one is linked to), since the arena was last rewound.
+    block_record* newest_;
+    block_record* newest_made_;
+    // The oldest record that may be unclaimed (a hint for claim_oldest(): every record not
+    // claimed is reachable from it through `newer`). Stored by the owner with release, moved
+    // on by claimers.
+    std::atomic<block_record*> oldest_;
+    // Owner-only: the claimers it queued, newest first, and how many of them are not joined.
+    claimer* claimers_;
+    std::size_t unjoined_;
     // Last, so that the fields above, the arena's pointers and its first children are adjacent
     // in the block's frame (block_arena.hpp).
     block_arena arena_;

@@ -227,6 +227,9 @@ namespace fork_join {
   public:
     nested_region() noexcept : cancel_region(nested_t{}) { current_context.region = this; }
     ~nested_region() { current_context.region = made_.region; }
+
+    // Returns: the innermost task frame of the stack that made the region, when it did.
+    const task_frame* made_in() const noexcept { return made_.frame; }
   };
 
   // Makes region r current on the calling stack, in the running frame, for the scope's lifetime,
