@@ -597,19 +597,28 @@ namespace fork_join {
     }
 
     // Effects: queues one more claimer (rule 3, and a join without room on its stack).
-    // Throws: std::bad_alloc (then nothing is queued).
+    // Throws: std::bad_alloc (no memory for the claimer or for the deque);
+    // executors::fiber_stack_error if the thread has no spare stack and the system refuses a
+    // mapping (a queued stack task needs one for its wait: pool_core::push_stack_tasks). Then
+    // nothing is queued: the records' progress would depend on it, so the failure is not
+    // silent.
     void offer()
     {
-      claimer* const c = make_claimer();
-      queue_claimer(*c);
+      if (!queue_claimer(*make_claimer()))
+      {
+        if (!own_slot_->home.has_spare())
+          throw_no_fiber_stack(*core_);
+        throw std::bad_alloc();
+      }
     }
 
-    // As offer(), where nothing may throw: a join whose records must run elsewhere. Out of
-    // memory there, the records could never run: std::terminate, as a join that cannot park.
+    // As offer(), where nothing may throw: a join whose records must run elsewhere. Without
+    // memory or a stack there, the records could never run: std::terminate with the
+    // exception, as a join that cannot park.
     BOOST_NOINLINE void offer_or_abort() noexcept { offer(); }
 
-    // The block's stop hook (task_frame.hpp): rule 3. Throws: std::bad_alloc, as the stack's park does
-    // when its deque cannot grow (help.hpp).
+    // The block's stop hook (task_frame.hpp): rule 3. Throws: as offer(), as the stack's park
+    // does when its deque cannot grow or it has no stack (help.hpp).
     static void on_stop(stop_hook& h)
     {
       block_state& b = static_cast<block_state&>(h);

@@ -436,7 +436,8 @@ namespace fork_join {
     // queues the children its stack keeps back (push_deferred()), then wakes a sleeper if its
     // deque holds tasks: the owner of hazard 2 (lost wake-ups), which never sleeps with a
     // non-empty deque, does here, so a thief must be told, as after a steal (advertise_rest).
-    // Throws: std::bad_alloc, from push_deferred() (nothing queued, no one woken).
+    // Throws: std::bad_alloc, from push_deferred() (nothing queued, no one woken), or what
+    // run_stop_hooks() throws.
     BOOST_NOINLINE void before_block()
     {
       if (worker_slot* const own = own_slot())
@@ -461,7 +462,8 @@ namespace fork_join {
     // Effects: calls the stop hooks of the calling stack (task_frame.hpp), newest first: the
     // task blocks on it queue a task for the children nobody has taken (block_state.hpp).
     // Called where the stack stops running, with push_deferred(): a park, or a block in an
-    // isolated frame. Throws: std::bad_alloc, if a hook cannot queue its task.
+    // isolated frame. Throws: std::bad_alloc or executors::fiber_stack_error, if a hook cannot
+    // queue its task (block_state::offer).
     void run_stop_hooks()
     {
       stop_hook* h = current_stop_hooks;
