@@ -94,7 +94,7 @@ namespace fork_join {
       {
         if (records_)
         {
-          forget_claimers();
+          BOOST_THREAD_FJ_ASSERT(!claimers_); // each joined (settle_claimers())
           newest_made_ = nullptr;
           // relaxed: every claimer that could load it was joined.
           oldest_.store(nullptr, std::memory_order_relaxed);
@@ -242,7 +242,7 @@ namespace fork_join {
         for (;;)
         {
           // First the records, and again after any child that ran here (it may run() more).
-          if (records_ && (newest_ || unjoined_ != 0))
+          if (records_ && (newest_ || claimers_))
             join_records();
           block_child* c = taken_;
           if (!c && own_head_)
@@ -295,8 +295,9 @@ namespace fork_join {
     //  2. a claimer queues a helper (a claimer) before each record it runs, and the record may
     //     wait only after that; the helper's start is what the records after it wait for;
     //  3. before the owner's stack stops (a park, or a block in an isolated frame), the
-    //     block's stop hook queues a claimer if records may be unclaimed and every claimer the
-    //     owner queued has started (on_stop()).
+    //     block's stop hook queues a claimer if records may be unclaimed and the newest claimer
+    //     the owner queued has started (on_stop(); has_unstarted_claimer() says why the newest
+    //     is enough).
     // A record that the owner made after a claimer's last look is covered by rule 3 if the
     // owner then stops, and by the owner's join otherwise. The owner's stack runs records only
     // in its join: a claimer that starts there returns at once, so that no claimer ever waits
@@ -322,7 +323,7 @@ namespace fork_join {
       // what orders them (claim_records(), pool_core::run_stop_hooks()).
       std::atomic<bool> started{false};
       // Owner-only, for the claimers the owner queued: whether its join took it (then it has
-      // ended), and the next older one.
+      // ended, and left the owner's list), and the next older one in that list.
       bool joined = false;
       claimer* next = nullptr;
       // The exceptions of the records it ran: written by its runner, read after its join.
@@ -340,7 +341,7 @@ namespace fork_join {
       if (BOOST_UNLIKELY(!records_))
         start_records();
       // The claimer first, so that a throw leaves no record made.
-      claimer* const c = (!claimers_ || claimers_->joined || claimers_->task.done()) ? make_claimer() : nullptr;
+      claimer* const c = (!claimers_ || claimers_->task.done()) ? make_claimer() : nullptr;
       block_record* const r = ::new (arena_.allocate(sizeof(record), alignof(record))) record(std::forward<G>(g));
       ++arena_children_;
       // release: publishes the record's construction to the claimers' acquire loads
@@ -367,7 +368,6 @@ namespace fork_join {
       // with release.
       oldest_.store(nullptr, std::memory_order_relaxed);
       claimers_ = nullptr;
-      unjoined_ = 0;
       records_ = true;
     }
 
@@ -406,7 +406,6 @@ namespace fork_join {
       }
       c.next = claimers_;
       claimers_ = &c;
-      ++unjoined_;
       return true;
     }
 
@@ -520,16 +519,16 @@ namespace fork_join {
           while (block_record* const r = newest_)
           {
             newest_ = r->older;
-            if (!r->older && unjoined_ == 1 && core_->pop_own_if_newest(own_slot_, &claimers_->task))
+            if (!r->older && claimers_ && !claimers_->next && core_->pop_own_if_newest(own_slot_, &claimers_->task))
             {
               // Shortcut, "The last record without a claim" (doc/design.md, "Fast paths and
               // their assumptions"): the owner's only unjoined claimer never started, and
               // every other one was joined (their helpers with them), so no one else can
               // claim r now; a claimer queued later finds it claimed (claim_alone()). A
               // claim by a joined claimer happened before its join.
-              BOOST_THREAD_FJ_ASSERT(!claimers_->joined); // the one unjoined is the newest
+              BOOST_THREAD_FJ_ASSERT(!claimers_->joined);
               claimers_->joined = true;
-              unjoined_ = 0;
+              claimers_ = nullptr;
               if (const block_record::run_fn go = r->claim_alone())
                 run_record_here(*r, go);
             }
@@ -537,10 +536,10 @@ namespace fork_join {
               run_record_here(*r, go);
             --arena_children_;
           }
-          if (unjoined_ != 0)
+          if (claimers_)
             settle_claimers(true);
         }
-        if (!newest_ && unjoined_ == 0)
+        if (!newest_ && !claimers_)
           return;
       }
     }
@@ -562,39 +561,39 @@ namespace fork_join {
 
     // Effects: joins every claimer the owner queued and collects its exceptions; if
     // take_back, a claimer still queued where the owner can pop it is taken back instead of
-    // run (the owner's join claimed every record before). A wait() in a task that this join
-    // runs meanwhile may settle the same claimers (a nested join): each is marked when joined,
-    // and none is destroyed before the block ends or wait() rewinds the arena, which the walk
-    // holds off.
+    // run (the owner's join claimed every record before). Each claimer leaves the owner's list
+    // as it is joined, so the list holds only those not yet joined, and no walk passes a joined
+    // one. A wait() in a task that this join runs meanwhile may settle the same claimers (a
+    // nested join): each is marked when joined, and its storage stays until the block ends or
+    // wait() rewinds the arena, which this join holds off.
     void settle_claimers(bool take_back) noexcept
     {
       ++arena_children_; // holds off wait()'s rewind, as a child in the arena would
-      for (claimer* c = claimers_; c; c = c->next)
+      while (claimer* const c = claimers_)
       {
-        if (c->joined)
-          continue;
         // Not taken: nothing of it ran; the records it would claim are the owner's join's.
         if (!take_back || !core_->pop_own_if_newest(own_slot_, &c->task))
           wait_for_stack_task(*core_, c->task);
         if (c->joined) // a nested join settled it while this one waited
           continue;
         c->joined = true;
-        --unjoined_;
+        BOOST_THREAD_FJ_ASSERT(!c->task.threw()); // never destroyed: see claimers_
         errors_.absorb(c->errors);
+        // Usually still the newest: a stop hook may have queued newer ones during the wait.
+        claimer** link = &claimers_;
+        while (*link != c)
+          link = &(*link)->next;
+        *link = c->next;
       }
       --arena_children_;
     }
 
-    // Returns: whether a claimer that the owner queued has not started. relaxed: the caller is
-    // the owner's stack after a seq_cst fence (on_stop()), or its join, which only uses the
-    // answer to decide whether to queue one more.
-    bool has_unstarted_claimer() const noexcept
-    {
-      for (const claimer* c = claimers_; c; c = c->next)
-        if (!c->joined && !c->started.load(std::memory_order_relaxed))
-          return true;
-      return false;
-    }
+    // Returns: whether the newest claimer the owner queued has not started. Only it can be
+    // unstarted, but where a join without room queued one more beside it
+    // (join_records_elsewhere()): an older one unstarted there is not seen, and a stop hook
+    // queues one more, which costs a task, never progress. relaxed: the caller is the owner's
+    // stack after a seq_cst fence (on_stop()).
+    bool has_unstarted_claimer() const noexcept { return claimers_ && !claimers_->started.load(std::memory_order_relaxed); }
 
     // Effects: queues one more claimer (rule 3, and a join without room on its stack).
     // Throws: std::bad_alloc (no memory for the claimer or for the deque);
@@ -626,20 +625,6 @@ namespace fork_join {
         b.offer();
     }
 
-    // Effects: forgets the claimers, all joined, whose storage is the arena's. Their
-    // destructors would do nothing: their exceptions were taken (absorb()), and a claimer's
-    // own call never throws, so its task keeps no exception (stack_task.hpp). The arena's
-    // storage ends their lifetime ([basic.life]); the assertion checks the first condition.
-    void forget_claimers() noexcept
-    {
-      BOOST_THREAD_FJ_ASSERT(unjoined_ == 0);
-#ifdef BOOST_THREAD_FJ_ENABLE_ASSERT
-      for (claimer* c = claimers_; c; c = c->next)
-        BOOST_THREAD_FJ_ASSERT(c->joined && !c->task.threw());
-#endif
-      claimers_ = nullptr;
-    }
-
     // Links the block's stop hook into its stack's from before f runs (where the block can
     // have records), joins the block when define()'s scope ends, however it ends, then
     // unlinks the hook. The scopes of the blocks on a stack nest, so the list does: innermost
@@ -664,8 +649,7 @@ namespace fork_join {
         {
           BOOST_THREAD_FJ_ASSERT(current_stop_hooks == &b_); // the blocks nested in it ended
           current_stop_hooks = b_.prev;
-          if (b_.records_)
-            b_.forget_claimers();
+          BOOST_THREAD_FJ_ASSERT(!b_.records_ || !b_.claimers_); // each joined (settle_claimers())
         }
       }
       join_on_exit(const join_on_exit&) = delete;
@@ -729,9 +713,11 @@ namespace fork_join {
     // claimed is reachable from it through `newer`). Stored by the owner with release, moved
     // on by claimers.
     std::atomic<block_record*> oldest_;
-    // Owner-only: the claimers it queued, newest first, and how many of them are not joined.
+    // Owner-only: the claimers it queued and did not join yet, newest first. A joined one is
+    // never destroyed: its destructors would do nothing (its exceptions were absorbed, and a
+    // claimer's call never throws, so its task keeps none), and the arena's storage, rewound or
+    // freed, ends its lifetime ([basic.life]).
     claimer* claimers_;
-    std::size_t unjoined_;
     // Last, so that the fields above, the arena's pointers and its first children are adjacent
     // in the block's frame (block_arena.hpp).
     block_arena arena_;
