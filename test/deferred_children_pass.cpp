@@ -6,7 +6,10 @@
 // Children that parallel_invoke keeps back from a full deque (doc/design.md, "Fast paths and
 // their assumptions", "Deferred children"): a call of two children or more on a pool thread
 // whose deque already holds BOOST_THREAD_FJ_DEFER_DEPTH tasks runs them itself, unless its
-// thread must park or block first, which queues them. The shortcut assumes that nothing needs them elsewhere; these
+// thread must park or block first, which queues them. So do a task block's children made on a
+// deque of BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH tasks ("A block's records kept back"): records for
+// which the block queues no task until its stack stops, or a join of a stolen child finds the
+// deque empty; the cases named a_block_... or ..._records_... attack that. The shortcut assumes that nothing needs them elsewhere; these
 // tests need them elsewhere: a sibling that waits for a kept-back child (through a park, on one
 // thread and two; through an isolated frame's block; by spinning, while a join of a stolen child
 // on an empty deque queues them for the thief), calls kept back at several depths of one
@@ -21,6 +24,7 @@
 
 #include <boost/thread/executors/fork_join.hpp>
 #include <boost/thread/executors/parallel_invoke.hpp>
+#include <boost/thread/executors/task_block.hpp>
 #include <boost/thread/future.hpp>
 
 #include <atomic>
@@ -89,6 +93,52 @@ bool own_deque_empty()
   return w && static_cast<const fjd::worker_slot*>(w->slot)->deque.empty();
 }
 
+// The number of tasks in the calling pool thread's deque (white box: exact for its owner while
+// no thief is taking one; a thief only lowers it).
+std::size_t own_deque_size()
+{
+  const fjd::worker_context* const w = fjd::current_worker;
+  return w ? static_cast<const fjd::worker_slot*>(w->slot)->deque.size() : 0;
+}
+
+// Runs `children` (each a callable) as a task block's children on `pool`, and returns whether
+// the block kept them back: its run()s pushed nothing onto the calling thread's deque.
+template <class... Children>
+bool block_of(fork_join_thread_pool& pool, Children... children)
+{
+  bool kept = false;
+  fj::define_task_block(pool, [&](fj::task_block& tb) {
+    const std::size_t before = own_deque_size();
+    (tb.run(children), ...);
+    kept = own_deque_size() <= before;
+  });
+  return kept;
+}
+
+// Tribonacci through task blocks of three children (each kept back where the deque is full).
+std::uint64_t block_trib(fork_join_thread_pool& pool, int n)
+{
+  if (n < 3)
+    return n == 2 ? 1 : 0;
+  std::uint64_t a = 0, b = 0, c = 0;
+  fj::define_task_block(pool, [&](fj::task_block& tb) {
+    tb.run([&] { a = block_trib(pool, n - 1); });
+    tb.run([&] { b = block_trib(pool, n - 2); });
+    tb.run([&] { c = block_trib(pool, n - 3); });
+  });
+  return a + b + c;
+}
+
+// A chain through task blocks of one child, which continues it.
+std::size_t block_chain(fork_join_thread_pool& pool, std::size_t n)
+{
+  if (n == 0)
+    return 0;
+  std::size_t below = 0;
+  fj::define_task_block(pool, [&](fj::task_block& tb) { tb.run([&] { below = block_chain(pool, n - 1); }); });
+  return below + 1;
+}
+
 // Tribonacci, three children a call (a call of one child never keeps it back).
 std::uint64_t trib(fork_join_thread_pool& pool, int n)
 {
@@ -123,6 +173,101 @@ void note_then_wait(fork_join_thread_pool& pool, boost::shared_future<int> f, in
   fj::join(pool, f);
   got = f.get();
 }
+
+// On a pool thread of a 2-thread pool under a full deque: lets the other thread take the
+// deque's tasks (release), waits until it has, then joins a child y stolen from the now empty
+// deque: x, run inline, returns once the other thread has taken y, so that the join of y finds
+// the deque empty (pool_core::queue_deferred_if_empty).
+void join_a_stolen_child_on_an_emptied_deque(fork_join_thread_pool& pool, std::atomic<bool>& release)
+{
+  release.store(true, std::memory_order_release);
+  while (!own_deque_empty())
+    std::this_thread::yield();
+  std::atomic<bool> y_started{false};
+  fj::parallel_invoke(
+      pool,
+      [&] {
+        while (!y_started.load(std::memory_order_acquire))
+          std::this_thread::yield();
+      },
+      [&] { y_started.store(true, std::memory_order_release); });
+}
+
+// A child that counts itself in *finished, then throws tagged_error(tag).
+struct throwing_child
+{
+  std::atomic<int>* finished;
+  int tag;
+  void operator()() const
+  {
+    finished->fetch_add(1);
+    throw tagged_error(tag);
+  }
+};
+
+// Runs call() on a full deque of pool; returns the tags of the exception_list it throws (none if
+// it throws nothing).
+template <class Call>
+std::multiset<int> tags_thrown_on_a_full_deque(fork_join_thread_pool& pool, Call call)
+{
+  std::multiset<int> tags;
+  under_a_full_deque(pool, [&] {
+    try
+    {
+      call();
+    }
+    catch (const exception_list& list)
+    {
+      tags = tags_of(list);
+    }
+  });
+  return tags;
+}
+
+// On a pool thread of `pool` under a full deque, inside an isolated region: call(p, f, release)
+// with a promise p, f its shared future, and the flag that lets the fillers end early (so
+// that, on two threads, the other thread is free to run a child the call queues).
+template <class Call>
+void isolated_on_a_full_deque(fork_join_thread_pool& pool, Call call)
+{
+  std::atomic<bool> release{false};
+  under_a_full_deque(
+      pool,
+      [&] {
+        fj::isolate([&] {
+          boost::promise<int> p;
+          const boost::shared_future<int> f = p.get_future().share();
+          call(p, f, release);
+        });
+      },
+      &release);
+}
+
+// Two siblings for the joins of a stolen child below: k2 spins, with no wait of the library,
+// until k1 has started; each counts its runs, and k1 notes its thread.
+struct spinning_siblings
+{
+  std::atomic<bool> k1_started{false};
+  std::atomic<int> k1_runs{0}, k2_runs{0};
+  std::thread::id k1_thread;
+
+  auto k1()
+  {
+    return [this] {
+      k1_thread = std::this_thread::get_id();
+      k1_runs.fetch_add(1);
+      k1_started.store(true, std::memory_order_release);
+    };
+  }
+  auto k2()
+  {
+    return [this] {
+      k2_runs.fetch_add(1);
+      while (!k1_started.load(std::memory_order_acquire))
+        std::this_thread::yield();
+    };
+  }
+};
 
 } // namespace
 
@@ -210,23 +355,15 @@ BOOST_AUTO_TEST_CASE(an_isolated_wait_queues_the_children_kept_back_before_it_bl
 {
   fork_join_thread_pool pool(2);
   int kept = 0, got = 0;
-  std::atomic<bool> release{false};
-  under_a_full_deque(
-      pool,
-      [&] {
-        fj::isolate([&] {
-          boost::promise<int> p;
-          const boost::shared_future<int> f = p.get_future().share();
-          fj::parallel_invoke(
-              pool,
-              [&] {
-                release.store(true, std::memory_order_release); // the block's children may end now
-                note_then_wait(pool, f, kept, got);
-              },
-              [&] { p.set_value(5); }, [] {});
-        });
-      },
-      &release);
+  isolated_on_a_full_deque(pool, [&](boost::promise<int>& p, const boost::shared_future<int>& f, std::atomic<bool>& release) {
+    fj::parallel_invoke(
+        pool,
+        [&] {
+          release.store(true, std::memory_order_release); // the block's children may end now
+          note_then_wait(pool, f, kept, got);
+        },
+        [&] { p.set_value(5); }, [] {});
+  });
   BOOST_TEST(kept == (BOOST_THREAD_FJ_DEFER_DEPTH != 0 ? 1 : 0));
   BOOST_TEST(got == 5);
 }
@@ -240,9 +377,9 @@ BOOST_AUTO_TEST_CASE(a_join_of_a_stolen_child_on_an_empty_deque_queues_the_child
 {
   fork_join_thread_pool pool(2);
   int kept = 0;
-  std::atomic<bool> release{false}, y_started{false}, k1_started{false};
-  std::atomic<int> k1_runs{0}, k2_runs{0};
-  std::thread::id owner, k1_thread;
+  std::atomic<bool> release{false};
+  spinning_siblings k;
+  std::thread::id owner;
   under_a_full_deque(
       pool,
       [&] {
@@ -251,35 +388,15 @@ BOOST_AUTO_TEST_CASE(a_join_of_a_stolen_child_on_an_empty_deque_queues_the_child
             [&] {
               owner = std::this_thread::get_id();
               kept += kept_back_here();
-              release.store(true, std::memory_order_release); // the other thread takes the block's children
-              while (!own_deque_empty())
-                std::this_thread::yield();
-              // x, inline, returns once the other thread has taken y; the join of y then finds
-              // this thread's deque empty.
-              fj::parallel_invoke(
-                  pool,
-                  [&] {
-                    while (!y_started.load(std::memory_order_acquire))
-                      std::this_thread::yield();
-                  },
-                  [&] { y_started.store(true, std::memory_order_release); });
+              join_a_stolen_child_on_an_emptied_deque(pool, release);
             },
-            [&] {
-              k1_thread = std::this_thread::get_id();
-              k1_runs.fetch_add(1);
-              k1_started.store(true, std::memory_order_release);
-            },
-            [&] {
-              k2_runs.fetch_add(1);
-              while (!k1_started.load(std::memory_order_acquire))
-                std::this_thread::yield();
-            });
+            k.k1(), k.k2());
       },
       &release);
   BOOST_TEST(kept == (BOOST_THREAD_FJ_DEFER_DEPTH != 0 ? 1 : 0));
-  BOOST_TEST(k1_runs.load() == 1);
-  BOOST_TEST(k2_runs.load() == 1);
-  BOOST_TEST((k1_thread != owner)); // stolen: it was queued
+  BOOST_TEST(k.k1_runs.load() == 1);
+  BOOST_TEST(k.k2_runs.load() == 1);
+  BOOST_TEST((k.k1_thread != owner)); // stolen: it was queued
 }
 
 BOOST_AUTO_TEST_CASE(exceptions_of_kept_back_children_reach_the_caller)
@@ -289,24 +406,10 @@ BOOST_AUTO_TEST_CASE(exceptions_of_kept_back_children_reach_the_caller)
     fork_join_thread_pool pool(threads);
     std::atomic<int> finished{0};
     bool kept = false;
-    auto thrower = [&](int tag) {
-      return [&finished, tag] {
-        finished.fetch_add(1);
-        throw tagged_error(tag);
-      };
-    };
-    std::multiset<int> tags;
-    under_a_full_deque(pool, [&] {
-      try
-      {
-        fj::parallel_invoke(
-            pool, [&] { kept = kept_back_here(); finished.fetch_add(1); }, thrower(1), [&] { finished.fetch_add(1); }, thrower(2),
-            thrower(3));
-      }
-      catch (const exception_list& list)
-      {
-        tags = tags_of(list);
-      }
+    const std::multiset<int> tags = tags_thrown_on_a_full_deque(pool, [&] {
+      fj::parallel_invoke(
+          pool, [&] { kept = kept_back_here(); finished.fetch_add(1); }, throwing_child{&finished, 1}, [&] { finished.fetch_add(1); },
+          throwing_child{&finished, 2}, throwing_child{&finished, 3});
     });
     BOOST_TEST(kept == (BOOST_THREAD_FJ_DEFER_DEPTH != 0));
     BOOST_TEST((tags == std::multiset<int>{1, 2, 3}));
@@ -314,11 +417,13 @@ BOOST_AUTO_TEST_CASE(exceptions_of_kept_back_children_reach_the_caller)
   }
 }
 
-// 10^5 levels whose children continue the chain, kept back from the first level on, on worker
-// stacks of 1 MiB and fiber stacks of 64 KiB: where the stack has no room left, a call queues
-// its child instead, whose join parks, and the chain goes on on a fresh stack (doc/index.md,
-// "Deep chains").
-BOOST_AUTO_TEST_CASE(a_chain_of_kept_back_children_goes_on_on_fresh_stacks)
+namespace {
+
+// Runs chain_of(pool, 10^5) on a full deque, on worker stacks of 1 MiB and fiber stacks of 64
+// KiB, at one and two threads: the chain nests 10^5 levels deep through children kept back from
+// the first level on, and where the stack has no room left it goes on on a fresh stack
+// (doc/index.md, "Deep chains"); a park must have happened.
+void a_deep_chain_goes_on_on_fresh_stacks(std::size_t (*chain_of)(fork_join_thread_pool&, std::size_t))
 {
   // Under the sanitizers 10^4: ThreadSanitizer cannot record a stack of more than 65536 frames.
   const std::size_t depth = 100000 / BOOST_THREAD_FJ_TEST_SCALE;
@@ -329,8 +434,181 @@ BOOST_AUTO_TEST_CASE(a_chain_of_kept_back_children_goes_on_on_fresh_stacks)
     opts.fiber_stack_size = std::size_t(64) << 10;
     fork_join_thread_pool pool(threads, opts);
     std::size_t r = 0;
-    under_a_full_deque(pool, [&] { r = chain(pool, depth); });
+    under_a_full_deque(pool, [&] { r = chain_of(pool, depth); });
     BOOST_TEST(r == depth);
     BOOST_TEST(pool.statistics().frames_parked >= 1u);
   }
+}
+
+} // namespace
+
+// parallel_invoke's children continue the chain: where the stack has no room left, a call
+// queues its child instead, whose join parks.
+BOOST_AUTO_TEST_CASE(a_chain_of_kept_back_children_goes_on_on_fresh_stacks)
+{
+  a_deep_chain_goes_on_on_fresh_stacks(&chain);
+}
+
+// ---- A task block's records kept back ("A block's records kept back", doc/design.md).
+
+// Blocks of 1, 2, 3, 8 and 1000 children and a tribonacci of blocks, on a full deque: every
+// child is kept back (no push), runs once, and counts once as a task run; results as serial.
+BOOST_AUTO_TEST_CASE(a_blocks_kept_back_children_run_exactly_once_with_serial_results)
+{
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool pool(threads);
+    const std::uint64_t before = pool.statistics().tasks_run;
+    std::vector<std::atomic<int> > runs(1000);
+    int kept = 0, blocks = 0;
+    std::uint64_t r = 0;
+    under_a_full_deque(pool, [&] {
+      for (std::size_t k : {1u, 2u, 3u, 8u, 1000u})
+      {
+        ++blocks;
+        bool block_kept = false;
+        fj::define_task_block(pool, [&](fj::task_block& tb) {
+          const std::size_t deque_before = own_deque_size();
+          for (std::size_t i = 0; i != k; ++i)
+            tb.run([&runs, i] { runs[i].fetch_add(1); });
+          block_kept = own_deque_size() <= deque_before;
+        });
+        kept += block_kept;
+      }
+      r = block_trib(pool, 16);
+    });
+    BOOST_TEST(kept == (BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH != 0 ? blocks : 0));
+    for (std::size_t i = 0; i != runs.size(); ++i)
+      BOOST_TEST(runs[i].load() == (i < 1 ? 5 : i < 2 ? 4 : i < 3 ? 3 : i < 8 ? 2 : 1));
+    BOOST_TEST(r == serial_trib(16));
+    // One thread: nothing parks and no thief runs, so no claimer ran; each child is a task run
+    // (tasks_run's definition), then the fillers and the fork.
+    if (threads == 1 && BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH != 0)
+      BOOST_TEST(pool.statistics().tasks_run - before == 1 + 2 + 3 + 8 + 1000 + 3 * trib_invokes(16) + BOOST_THREAD_FJ_DEFER_DEPTH + 4 + 1);
+  }
+}
+
+// The newest child, which the block's join runs first, waits for an older one kept back: its
+// wait may run nothing it awaits and parks, and the park's stop hook queues a claimer for the
+// older child, which the thread then runs. The setter first, and in the middle of five.
+BOOST_AUTO_TEST_CASE(a_kept_back_record_may_be_what_its_newer_sibling_waits_for)
+{
+  for (unsigned threads : {1u, 2u})
+    for (int layout = 0; layout != 2; ++layout)
+    {
+      fork_join_thread_pool pool(threads);
+      int got = 0;
+      bool kept = false;
+      std::atomic<int> ran{0};
+      under_a_full_deque(pool, [&] {
+        boost::promise<int> p;
+        const boost::shared_future<int> f = p.get_future().share();
+        const auto set = [&] { p.set_value(42); ran.fetch_add(1); };
+        const auto other = [&] { ran.fetch_add(1); };
+        const auto wait = [&] {
+          fj::join(pool, f);
+          got = f.get();
+          ran.fetch_add(1);
+        };
+        kept = layout == 0 ? block_of(pool, set, wait) : block_of(pool, other, other, set, other, wait);
+      });
+      BOOST_TEST(kept == (BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH != 0));
+      BOOST_TEST(got == 42);
+      BOOST_TEST(ran.load() == (layout == 0 ? 2 : 5));
+      BOOST_TEST(pool.statistics().frames_parked >= 1u);
+    }
+}
+
+// An isolated frame's wait blocks its thread instead of parking; before it blocks, the stop
+// hooks queue a claimer for the records kept back below it, so that the other thread can run
+// the one it waits for.
+BOOST_AUTO_TEST_CASE(an_isolated_wait_offers_the_records_kept_back_before_it_blocks)
+{
+  fork_join_thread_pool pool(2);
+  int got = 0;
+  bool kept = false;
+  isolated_on_a_full_deque(pool, [&](boost::promise<int>& p, const boost::shared_future<int>& f, std::atomic<bool>& release) {
+    kept = block_of(
+        pool, [&] { p.set_value(5); },
+        [&] {
+          release.store(true, std::memory_order_release); // the fillers may end now
+          fj::join(pool, f);
+          got = f.get();
+        });
+  });
+  BOOST_TEST(kept == (BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH != 0));
+  BOOST_TEST(got == 5);
+}
+
+// A join whose child was stolen from an otherwise empty deque first runs the stop hooks, which
+// queue a claimer for the block's records kept back (pool_core::queue_deferred_if_empty). The
+// kept-back k2, which the block's join runs first, spins until k1 has started: no wait of the
+// library, so nothing parks on the way, and the thread that spins cannot run k1. Without that
+// claimer k2 never ends (the watchdog ends the run); with it the other thread runs k1.
+BOOST_AUTO_TEST_CASE(a_join_of_a_stolen_child_on_an_empty_deque_offers_the_records_kept_back)
+{
+  fork_join_thread_pool pool(2);
+  bool kept = false;
+  std::atomic<bool> release{false};
+  spinning_siblings k;
+  std::thread::id owner;
+  under_a_full_deque(
+      pool,
+      [&] {
+        fj::define_task_block(pool, [&](fj::task_block& tb) {
+          owner = std::this_thread::get_id();
+          const std::size_t deque_before = own_deque_size();
+          tb.run(k.k1());
+          tb.run(k.k2());
+          kept = own_deque_size() <= deque_before;
+          join_a_stolen_child_on_an_emptied_deque(pool, release);
+        });
+      },
+      &release);
+  BOOST_TEST(kept == (BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH != 0));
+  BOOST_TEST(k.k1_runs.load() == 1);
+  BOOST_TEST(k.k2_runs.load() == 1);
+  BOOST_TEST((k.k1_thread != owner)); // a claimer took it
+}
+
+BOOST_AUTO_TEST_CASE(exceptions_of_a_blocks_kept_back_children_reach_the_caller)
+{
+  for (unsigned threads : {1u, 2u})
+  {
+    fork_join_thread_pool pool(threads);
+    std::atomic<int> finished{0};
+    std::atomic<bool> plain_ran{false};
+    bool kept = false;
+    const std::multiset<int> tags = tags_thrown_on_a_full_deque(pool, [&] {
+      fj::define_task_block(pool, [&](fj::task_block& tb) {
+        const std::size_t deque_before = own_deque_size();
+        tb.run(throwing_child{&finished, 1});
+        tb.run([&] {
+          finished.fetch_add(1);
+          plain_ran.store(true);
+        });
+        tb.run(throwing_child{&finished, 2});
+        tb.run(throwing_child{&finished, 3});
+        kept = own_deque_size() <= deque_before;
+      });
+    });
+    BOOST_TEST(kept == (BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH != 0));
+    // A throw cancels the block, which skips the children that have not started: each child
+    // that ran is reported once, and at least one threw.
+    BOOST_TEST(!tags.empty());
+    BOOST_TEST(tags.size() == std::set<int>(tags.begin(), tags.end()).size());
+    for (int t : tags)
+      BOOST_TEST((t >= 1 && t <= 3));
+    BOOST_TEST(std::size_t(finished.load()) == tags.size() + (plain_ran.load() ? 1 : 0));
+    // On one thread the join runs the newest first, whose throw skips the rest.
+    if (threads == 1 && BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH != 0)
+      BOOST_TEST((tags == std::multiset<int>{3}));
+  }
+}
+
+// Blocks whose one child continues the chain: where the stack has no room left, the block's join
+// queues a claimer and waits for it, and the wait parks.
+BOOST_AUTO_TEST_CASE(a_chain_of_a_blocks_kept_back_children_goes_on_on_fresh_stacks)
+{
+  a_deep_chain_goes_on_on_fresh_stacks(&block_chain);
 }

@@ -152,6 +152,15 @@
 #define BOOST_THREAD_FJ_DEFER_DEPTH 16
 #endif
 
+#ifndef BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH
+// A task block's child made on a pool thread whose deque already holds this many tasks or more
+// is kept back: it becomes a record (invoke/block_record.hpp) for which the block queues no
+// task, and the block's join runs it, unless the thread parks or blocks first, or a join of a
+// stolen child finds the deque empty, which offer it to thieves (invoke/block_state.hpp); 0:
+// never.
+#define BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH 4
+#endif
+
 #ifndef BOOST_THREAD_FJ_TASK_CREDITS
 // How many task credits a pool thread draws from the pool's count at a time (pool_core below):
 // one shared read-modify-write per this many counted tasks a thread queues.

@@ -12,12 +12,16 @@
 // atomic operation) or the shared one (foreign_head_) for a run() on another stack (a child
 // calling run() on its parent's block); except where a pool thread of the block's pool runs
 // the block, whose own stack makes its first child not yet joined so, and each further one a
-// record (block_record.hpp) in the arena. The block queues one task for all its records, a
-// claimer: whoever runs a claimer claims the records oldest first and runs them, queuing
+// record (block_record.hpp) in the arena; the first one too where the thread's deque already
+// holds BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH tasks. The block queues one task for all its records,
+// a claimer: whoever runs a claimer claims the records oldest first and runs them, queuing
 // another claimer (a helper) before each, so that other threads can join in; the owner's join
-// claims them newest first, and the last one with no read-modify-write when nobody took the
-// claimer ("The records of a task block", doc/design.md). On any other executor the children
-// are generic_children (generic_fallback.hpp), made only there.
+// claims them newest first, with no read-modify-write where no claimer can have seen them
+// ("The records of a task block", doc/design.md). Where the deque holds that many tasks, no
+// claimer is queued at run() (the records are kept back): the block's stop hook queues one if
+// the thread parks or blocks, and so does a join of a stolen child that finds the deque empty.
+// On any other executor the children are generic_children (generic_fallback.hpp), made only
+// there.
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_STATE_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_INVOKE_BLOCK_STATE_HPP
@@ -163,8 +167,9 @@ namespace fork_join {
       // function object may be over-aligned.
       const bool own = current_stack_id() == owner_;
       // The first child of the owner's that no join took yet is a task of its own (as a block
-      // of one child needs no more); the others are records behind one queued claimer.
-      if (own && own_slot_ && (records_ || own_head_))
+      // of one child needs no more), but where records are kept back; the others are records
+      // behind one queued claimer.
+      if (own && own_slot_ && (records_ || own_head_ || keeps_back()))
       {
         make_record<Fn>(std::forward<G>(g));
         return;
@@ -291,7 +296,8 @@ namespace fork_join {
     // The queued-task invariant (doc/design.md, "The records of a task block"): a record that
     // nobody claimed has, at every moment, a claimer of its block that is queued and not
     // started, or an owner's stack that runs. Kept by three rules:
-    //  1. run() queues a claimer when the last one it queued was joined or has ended;
+    //  1. run() queues a claimer when the last one it queued was joined or has ended, unless
+    //     the records are kept back (keeps_back(): then the owner's stack runs);
     //  2. a claimer queues a helper (a claimer) before each record it runs, and the record may
     //     wait only after that; the helper's start is what the records after it wait for;
     //  3. before the owner's stack stops (a park, or a block in an isolated frame), the
@@ -330,9 +336,10 @@ namespace fork_join {
       exception_collector errors;
     };
 
-    // Effects: makes a record of g and offers it: rule 1 above. If no claimer can be queued
-    // (the pool's thread has no spare stack and the system refuses a mapping, or its deque
-    // cannot grow), the record runs here, as a child that no queue took does.
+    // Effects: makes a record of g and offers it (rule 1 above), unless keeps_back(). If no
+    // claimer can be queued (the pool's thread has no spare stack and the system refuses a
+    // mapping, or its deque cannot grow), the record runs here, as a child that no queue took
+    // does.
     // Throws: what copying g throws, std::bad_alloc from the arena; then nothing was made.
     template <class Fn, class G>
     void make_record(G&& g)
@@ -341,7 +348,7 @@ namespace fork_join {
       if (BOOST_UNLIKELY(!records_))
         start_records();
       // The claimer first, so that a throw leaves no record made.
-      claimer* const c = (!claimers_ || claimers_->task.done()) ? make_claimer() : nullptr;
+      claimer* const c = (!claimers_ || claimers_->task.done()) && !keeps_back() ? make_claimer() : nullptr;
       block_record* const r = ::new (arena_.allocate(sizeof(record), alignof(record))) record(std::forward<G>(g));
       ++arena_children_;
       // release: publishes the record's construction to the claimers' acquire loads
@@ -357,6 +364,19 @@ namespace fork_join {
       newest_ = r;
       if (c && !queue_claimer(*c))
         run_unoffered(*r);
+    }
+
+    // Returns: whether the owner's deque holds BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH tasks or more,
+    // so that a child made now is kept back: a record, for which no claimer is queued.
+    // Fast path, "A block's records kept back" (doc/design.md, "Fast paths and their
+    // assumptions"): it spares a child the push and pop of a task (its first child), or of the
+    // claimer, and its join the claim's exchange, assuming that the other threads find work
+    // enough in the tasks already queued; no progress depends on it (rule 3 above). size():
+    // two relaxed loads, a hint (a stale top only overstates).
+    BOOST_FORCEINLINE bool keeps_back() const noexcept
+    {
+      return BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH != 0 &&
+             own_slot_->deque.size() >= std::size_t(BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH);
     }
 
     // Effects: makes the state of the records (none made, no claimer).
@@ -502,9 +522,10 @@ namespace fork_join {
       }
     }
 
-    // The owner's join of its records: runs them newest first, each claimed unless it is the
-    // last and nobody can have seen it, while the owner's claimers stay queued for thieves;
-    // then joins the claimers. A record run here may run() more (the walk goes on until no
+    // The owner's join of its records: runs them newest first, each claimed unless nobody can
+    // have seen it (no claimer is unjoined, or it is the last and the only unjoined claimer is
+    // taken back), while the owner's claimers stay queued for thieves; then joins the
+    // claimers. A record run here may run() more (the walk goes on until no
     // record is left and every claimer is joined), or wait() (then a join nested in this one
     // goes on with the members). Where the stack has no room for a record's frames, the
     // records go to a queued claimer instead, which a park runs on a fresh stack.
@@ -519,7 +540,17 @@ namespace fork_join {
           while (block_record* const r = newest_)
           {
             newest_ = r->older;
-            if (!r->older && claimers_ && !claimers_->next && core_->pop_own_if_newest(own_slot_, &claimers_->task))
+            block_record::run_fn go;
+            if (!claimers_)
+            {
+              // Shortcut, "A block's records kept back" (doc/design.md, "Fast paths and their
+              // assumptions"): every claimer the owner queued was joined (their helpers with
+              // them), so no one else can claim r now; a claimer queued later (a stop hook
+              // while a record runs here) finds it claimed (claim_alone()), and from then on
+              // the records left are claimed by exchange (the branches below).
+              go = r->claim_alone();
+            }
+            else if (!r->older && !claimers_->next && core_->pop_own_if_newest(own_slot_, &claimers_->task))
             {
               // Shortcut, "The last record without a claim" (doc/design.md, "Fast paths and
               // their assumptions"): the owner's only unjoined claimer never started, and
@@ -529,10 +560,11 @@ namespace fork_join {
               BOOST_THREAD_FJ_ASSERT(!claimers_->joined);
               claimers_->joined = true;
               claimers_ = nullptr;
-              if (const block_record::run_fn go = r->claim_alone())
-                run_record_here(*r, go);
+              go = r->claim_alone();
             }
-            else if (const block_record::run_fn go = r->claim())
+            else
+              go = r->claim();
+            if (go)
               run_record_here(*r, go);
             --arena_children_;
           }

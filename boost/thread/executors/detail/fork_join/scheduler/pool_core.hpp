@@ -478,9 +478,12 @@ namespace fork_join {
         h->before_stop(*h);
     }
 
-    // Effects: if the calling thread is a pool thread of this pool, its deque is empty, and calls
-    // on its stack keep children back (defer_stack_tasks): push_deferred(own_slot()), or nothing
-    // if the deque cannot grow for them (they stay kept back).
+    // Effects: if the calling thread is a pool thread of this pool and its deque is empty: runs
+    // the stop hooks of its stack (the task blocks on it queue a task for the records they
+    // keep back, block_state.hpp), then, if calls on its stack keep children back
+    // (defer_stack_tasks), push_deferred(own_slot()); a hook or a push that fails for want of
+    // memory or of a stack queues nothing (the children stay kept back, and the stack's next
+    // stop tries again, which throws there).
     // Called by a join whose child is not at hand, before it waits (wait_for_stack_task,
     // stack_task.hpp). An empty deque there means that thieves took what it held, the child
     // among it. What this thread would push next are the children of its deepest calls, which
@@ -496,7 +499,21 @@ namespace fork_join {
       worker_slot* const own = own_slot();
       // size() can only overstate for the owner (a top it read before a thief raised it), never
       // understate: a 0 is an empty deque, and a stale 1 merely leaves the children kept back.
-      if (!own || own->deferred_top == 0 || own->deque.size() != 0)
+      if (!own || own->deque.size() != 0)
+        return;
+      if (current_stop_hooks)
+      {
+        try
+        {
+          run_stop_hooks();
+        }
+        catch (...)
+        {
+          // std::bad_alloc or executors::fiber_stack_error (block_state::offer): that block's
+          // records stay kept back.
+        }
+      }
+      if (own->deferred_top == 0)
         return;
       try
       {
