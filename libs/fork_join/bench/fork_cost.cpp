@@ -23,6 +23,10 @@
 //  - block: define_task_block on the same pool, one run(leaf) and one leaf inline (one child in
 //    the block's arena, no future); block_uts: one block, 7 runs and the 8th leaf inline, as
 //    uts's nodes do, reported per run();
+//  - block_kept, block_uts_kept: the same two, timed while the thread's deque holds
+//    BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH tasks (forks that wait for the timing to end), where a
+//    block keeps its children back: records, with no task queued (task_block::run,
+//    doc/reference.md);
 //  - tbb_task_group: oneTBB's tbb::task_group run(leaf) + wait() inside an arena of one thread
 //    (if oneTBB was found), and tbb_task_group_uts: one task_group and 7 runs, as uts's nodes
 //    do, per run.
@@ -146,28 +150,44 @@ int main(int argc, char** argv)
     ex::parallel_invoke(pool, [&] { a = leaf(i); }, [&] { b = leaf(i); });
     sink = sink + a + b;
   });
-  pool_row("block", [&](std::uint64_t i) {
+  const auto block = [&](std::uint64_t i) {
     std::uint64_t a = 0, b = 0;
     ex::define_task_block(pool, [&](ex::task_block& tb) {
       tb.run([&] { a = leaf(i); });
       b = leaf(i);
     });
     sink = sink + a + b;
-  });
-  rows.push_back({"block_uts", on_pool(pool, [&] {
-                    const std::uint64_t blocks = std::max<std::uint64_t>(n / 7, 1);
-                    return median_ns(runs, blocks, [&](std::uint64_t i) {
-                             std::uint64_t a[8] = {};
-                             ex::define_task_block(pool, [&](ex::task_block& tb) {
-                               for (unsigned k = 0; k < 7; ++k)
-                                 tb.run([&a, i, k] { a[k] = leaf(i + k); });
-                               a[7] = leaf(i + 7);
-                             });
-                             for (std::uint64_t x : a)
-                               sink = sink + x;
-                           }) /
-                           7;
-                  })});
+  };
+  // Per run(), a block of 7 runs and the 8th leaf inline.
+  const auto block_uts = [&] {
+    const std::uint64_t blocks = std::max<std::uint64_t>(n / 7, 1);
+    return median_ns(runs, blocks, [&](std::uint64_t i) {
+             std::uint64_t a[8] = {};
+             ex::define_task_block(pool, [&](ex::task_block& tb) {
+               for (unsigned k = 0; k < 7; ++k)
+                 tb.run([&a, i, k] { a[k] = leaf(i + k); });
+               a[7] = leaf(i + 7);
+             });
+             for (std::uint64_t x : a)
+               sink = sink + x;
+           }) /
+           7;
+  };
+  // Returns: f()'s result, f run while the pool thread's deque holds the tasks of
+  // BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH forks, which end when f has returned.
+  const auto under_queued_tasks = [&](auto f) {
+    std::vector<ex::joinable_future<void> > queued;
+    for (int k = 0; k < BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH; ++k)
+      queued.push_back(ex::fork(pool, [] {}));
+    const double ns = f();
+    for (ex::joinable_future<void>& q : queued)
+      q.join();
+    return ns;
+  };
+  pool_row("block", block);
+  rows.push_back({"block_uts", on_pool(pool, block_uts)});
+  rows.push_back({"block_kept", on_pool(pool, [&] { return under_queued_tasks([&] { return median_ns(runs, n, block); }); })});
+  rows.push_back({"block_uts_kept", on_pool(pool, [&] { return under_queued_tasks(block_uts); })});
 
   double tbb_ns = 0;
 #ifdef BOOST_FORK_JOIN_BENCH_HAS_TBB
