@@ -5,7 +5,8 @@
 //
 // seq_cst_fence(): std::atomic_thread_fence(std::memory_order_seq_cst), for the store-then-load
 // orderings that no release/acquire pair can give (the Chase–Lev deque's pop and steal, the
-// pusher's half of the idle-sleep protocol).
+// pusher's half of the idle-sleep protocol, a task block's stop hooks against its claimers'
+// start).
 //
 // GCC 12 warns (-Wtsan) that ThreadSanitizer does not model fences. The warning is silenced
 // here only: no happens-before edge of this library relies on a fence (each has a

@@ -28,6 +28,7 @@
 
 #include <boost/thread/executors/detail/fork_join/base/config.hpp>
 #include <boost/thread/executors/detail/fork_join/base/exception.hpp>
+#include <boost/thread/executors/detail/fork_join/base/fence.hpp>
 #include <boost/thread/executors/detail/fork_join/fibers/parking.hpp>
 #include <boost/thread/executors/detail/fork_join/invoke/block_arena.hpp>
 #include <boost/thread/executors/detail/fork_join/invoke/block_child.hpp>
@@ -488,7 +489,7 @@ namespace fork_join {
       // seq_cst: pairs with the fence of the owner's stack before its stop hooks
       // (pool_core::run_stop_hooks()): if a hook did not see this start, the walk below sees
       // every record the owner made before that hook.
-      std::atomic_thread_fence(std::memory_order_seq_cst);
+      seq_cst_fence();
       if (current_stack_id() == owner_)
         return; // the owner's join runs them, or a claimer queued when it stops (rule 3)
       pool_core& core = *core_;

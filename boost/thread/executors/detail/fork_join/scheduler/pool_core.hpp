@@ -54,6 +54,7 @@
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_SCHEDULER_POOL_CORE_HPP
 
 #include <boost/thread/executors/detail/fork_join/base/config.hpp>
+#include <boost/thread/executors/detail/fork_join/base/fence.hpp>
 #include <boost/thread/executors/detail/fork_join/base/statistics.hpp>
 #include <boost/thread/executors/detail/fork_join/fibers/parking.hpp>
 #include <boost/thread/executors/detail/fork_join/primitives/stack_bounds.hpp>
@@ -473,7 +474,7 @@ namespace fork_join {
       // pairs with the one a starting task issues before it looks for the block's children
       // (block_state.hpp, "The queued-task invariant"): of a child that the owner made before
       // this fence and a start that a hook does not see, the start sees the child.
-      std::atomic_thread_fence(std::memory_order_seq_cst);
+      seq_cst_fence();
       for (; h; h = h->prev)
         h->before_stop(*h);
     }
