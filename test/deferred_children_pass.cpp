@@ -9,14 +9,14 @@
 // thread must park or block first, which queues them. So do a task block's children made on a
 // deque of BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH tasks ("A block's records kept back"): records for
 // which the block queues no task until its stack stops, or a join of a stolen child finds the
-// deque empty; the cases named a_block_... or ..._records_... attack that. The shortcut assumes that nothing needs them elsewhere; these
-// tests need them elsewhere: a sibling that waits for a kept-back child (through a park, on one
-// thread and two; through an isolated frame's block; by spinning, while a join of a stolen child
-// on an empty deque queues them for the thief), calls kept back at several depths of one
-// stack, exceptions, exactly-once accounting against serial code, and chains that run out of
-// stack. Each case first fills the calling thread's deque, and checks that the call under test
-// did keep its children back; without the queuing before a park or block each wait below hangs
-// (the watchdog ends the run).
+// deque empty; the cases whose names speak of a block or of records attack that. The shortcuts
+// assume that nothing needs the children elsewhere; these tests need them elsewhere: a sibling
+// that waits for a kept-back child (through a park, on one thread and two; through an isolated
+// frame's block; by spinning, while a join of a stolen child on an empty deque queues them for
+// the thief), calls kept back at several depths of one stack, exceptions, exactly-once
+// accounting against serial code, and chains that run out of stack. Each case first fills the
+// calling thread's deque, and checks that the call under test did keep its children back;
+// without the queuing before a park or block each wait below hangs (the watchdog ends the run).
 
 #define BOOST_TEST_MODULE deferred_children
 #include "support.hpp"
