@@ -463,7 +463,7 @@ namespace fork_join {
     // Effects: calls the stop hooks of the calling stack (task_frame.hpp), newest first: the
     // task blocks on it queue a task for the children nobody has taken (block_state.hpp).
     // Called where the stack stops running, with push_deferred(): a park, or a block in an
-    // isolated frame. Throws: std::bad_alloc or executors::fiber_stack_error, if a hook cannot
+    // isolated frame; and, as a hint for thieves, by queue_deferred_if_empty(). Throws: std::bad_alloc or executors::fiber_stack_error, if a hook cannot
     // queue its task (block_state::offer).
     void run_stop_hooks()
     {
@@ -502,17 +502,14 @@ namespace fork_join {
       // understate: a 0 is an empty deque, and a stale 1 merely leaves the children kept back.
       if (!own || own->deque.size() != 0)
         return;
-      if (current_stop_hooks)
+      try
       {
-        try
-        {
-          run_stop_hooks();
-        }
-        catch (...)
-        {
-          // std::bad_alloc or executors::fiber_stack_error (block_state::offer): that block's
-          // records stay kept back.
-        }
+        run_stop_hooks();
+      }
+      catch (...)
+      {
+        // std::bad_alloc or executors::fiber_stack_error (block_state::offer): that block's
+        // records stay kept back.
       }
       if (own->deferred_top == 0)
         return;

@@ -124,10 +124,10 @@ namespace fork_join {
   // What a stack must do before it stops running (its wait parks it, or blocks in an isolated
   // frame, help.hpp): the hooks of the task blocks whose frames are on it, innermost first
   // (block_state.hpp queues there a task for the children it has not handed out). A block
-  // links its hook in from its first such child to its end, in the order of the blocks'
-  // nesting; the list is part of the state that a stack saves and restores around a switch
-  // (parking.hpp): a fresh fiber starts with none, and a call on a fresh stack that continues
-  // the calling one (call_on_fresh_stack) with the caller's.
+  // links its hook in for as long as its function and its final join run, so the list follows
+  // the blocks' nesting. The list is part of the state that a stack saves and restores around
+  // a switch (parking.hpp): a fresh fiber starts with none, and a call on a fresh stack that
+  // continues the calling one (call_on_fresh_stack) with the caller's.
   struct stop_hook
   {
     void (*before_stop)(stop_hook&);
