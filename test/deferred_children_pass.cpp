@@ -13,7 +13,8 @@
 // assume that nothing needs the children elsewhere; these tests need them elsewhere: a sibling
 // that waits for a kept-back child (through a park, on one thread and two; through an isolated
 // frame's block; by spinning, while a join of a stolen child on an empty deque queues them for
-// the thief), calls kept back at several depths of one stack, exceptions, exactly-once
+// the thief; a waiter of a task that runs above the block, which must not run the block's
+// claimer), calls kept back at several depths of one stack, exceptions, exactly-once
 // accounting against serial code, and chains that run out of stack. Each case first fills the
 // calling thread's deque, and checks that the call under test did keep its children back;
 // without the queuing before a park or block each wait below hangs (the watchdog ends the run).
@@ -177,8 +178,9 @@ void note_then_wait(fork_join_thread_pool& pool, boost::shared_future<int> f, in
 // On a pool thread of a 2-thread pool under a full deque: lets the other thread take the
 // deque's tasks (release), waits until it has, then joins a child y stolen from the now empty
 // deque: x, run inline, returns once the other thread has taken y, so that the join of y finds
-// the deque empty (pool_core::queue_deferred_if_empty).
-void join_a_stolen_child_on_an_emptied_deque(fork_join_thread_pool& pool, std::atomic<bool>& release)
+// the deque empty (pool_core::queue_deferred_if_empty). y then calls then().
+template <class Then = void (*)()>
+void join_a_stolen_child_on_an_emptied_deque(fork_join_thread_pool& pool, std::atomic<bool>& release, Then then = [] {})
 {
   release.store(true, std::memory_order_release);
   while (!own_deque_empty())
@@ -190,7 +192,10 @@ void join_a_stolen_child_on_an_emptied_deque(fork_join_thread_pool& pool, std::a
         while (!y_started.load(std::memory_order_acquire))
           std::this_thread::yield();
       },
-      [&] { y_started.store(true, std::memory_order_release); });
+      [&] {
+        y_started.store(true, std::memory_order_release);
+        then();
+      });
 }
 
 // A child that counts itself in *finished, then throws tagged_error(tag).
@@ -611,4 +616,79 @@ BOOST_AUTO_TEST_CASE(exceptions_of_a_blocks_kept_back_children_reach_the_caller)
 BOOST_AUTO_TEST_CASE(a_chain_of_a_blocks_kept_back_children_goes_on_on_fresh_stacks)
 {
   a_deep_chain_goes_on_on_fresh_stacks(&block_chain);
+}
+
+// A claimer that a stop hook queues from the top of the stack is numbered as its block's frame
+// (pool_core::reserve_push_seq), so that a waiter of a task running above the block does not
+// leapfrog to it (admission.hpp, rule (b)): that task does not wait for the block's children,
+// which may wait for the waiter. Here a block's function, on a pool thread W, joins a task S
+// that an outside thread O forked and joins too: W runs S above the block, whose one child r
+// is kept back. In S, the join of a child y that the other pool thread stole finds W's deque
+// empty and queues the block's claimer; y then lets O join S while that claimer is queued, and
+// ends once r has started. r waits until O's join of S has returned: no cycle (O waits for S,
+// S for y, y for r's start, r for O's join; the block for r and S). Had O's join taken the
+// claimer, r would run above that join and wait for it: the watchdog ends the run. Repeated,
+// since only some interleavings let O look while the claimer is queued.
+BOOST_AUTO_TEST_CASE(a_waiter_of_a_task_above_a_block_does_not_run_the_blocks_claimer)
+{
+  for (int round = 0; round != 20; ++round)
+  {
+    fork_join_thread_pool pool(2);
+    std::atomic<bool> release{false}, block_ready{false}, o_may_join{false}, r_started{false}, s_joined{false};
+    std::atomic<fj::joinable_future<void>*> s_future{nullptr};
+    boost::promise<void> o_joined;
+    const boost::shared_future<void> o_joined_f = o_joined.get_future().share();
+    std::thread::id r_thread;
+    bool kept = false;
+    std::thread outside([&] {
+      while (!block_ready.load(std::memory_order_acquire))
+        std::this_thread::yield();
+      fj::joinable_future<void> s = fj::fork(pool, [&] {
+        const fjd::worker_slot* const w = static_cast<const fjd::worker_slot*>(fjd::current_worker->slot);
+        join_a_stolen_child_on_an_emptied_deque(pool, release, [&] {
+          // Until W's join of y has queued the claimer, or W has already run it (this thread
+          // did not look while it was queued).
+          while (w->deque.size() == 0 && !r_started.load(std::memory_order_acquire))
+            std::this_thread::yield();
+          o_may_join.store(true, std::memory_order_release);
+          while (!r_started.load(std::memory_order_acquire))
+            std::this_thread::yield();
+        });
+      });
+      s_future.store(&s, std::memory_order_release);
+      while (!o_may_join.load(std::memory_order_acquire))
+        std::this_thread::yield();
+      fj::join(pool, s);
+      o_joined.set_value();
+      while (!s_joined.load(std::memory_order_acquire)) // s lives until W's join of it returned
+        std::this_thread::yield();
+    });
+    const std::size_t fillers = std::size_t(BOOST_THREAD_FJ_DEFER_DEPTH) + 4;
+    under_a_full_deque(
+        pool,
+        [&] {
+          fj::define_task_block(pool, [&](fj::task_block& tb) {
+            const std::size_t before = own_deque_size();
+            tb.run([&] {
+              r_thread = std::this_thread::get_id();
+              r_started.store(true, std::memory_order_release);
+              fj::join(pool, o_joined_f);
+            });
+            kept = own_deque_size() <= before;
+            while (own_deque_size() == fillers) // the other thread holds a filler: S is W's to take
+              std::this_thread::yield();
+            block_ready.store(true, std::memory_order_release);
+            fj::joinable_future<void>* s = nullptr;
+            while (!(s = s_future.load(std::memory_order_acquire)))
+              std::this_thread::yield();
+            fj::join(pool, *s);
+            s_joined.store(true, std::memory_order_release);
+          });
+        },
+        &release);
+    const std::thread::id o_thread = outside.get_id();
+    outside.join();
+    BOOST_TEST(kept == (BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH != 0));
+    BOOST_TEST((r_thread != o_thread));
+  }
 }

@@ -380,9 +380,14 @@ namespace fork_join {
              own_slot_->deque.size() >= std::size_t(BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH);
     }
 
-    // Effects: makes the state of the records (none made, no claimer).
+    // Effects: makes the state of the records (none made, no claimer) and reserves the number
+    // that their claimers bear (queue_claimer()). Called by run() on the owner's stack, from the
+    // block's function or from a child that the block's join runs there: no task that the
+    // stack started after the block's frame runs below that call, so that the number stands
+    // for the block's frame.
     BOOST_NOINLINE void start_records() noexcept
     {
+      claimer_seq_ = core_->reserve_push_seq(own_slot_);
       newest_ = nullptr;
       newest_made_ = nullptr;
       // relaxed: no claimer of the block exists yet to load it; the first record is published
@@ -412,7 +417,9 @@ namespace fork_join {
       bool queued = false;
       try
       {
-        queued = spawn(*core_, own_slot_, c.task);
+        // Numbered as if the block's frame queued it when its records began, not at the top of
+        // the stack, where a stop hook queues it: pool_core::reserve_push_seq() says why.
+        queued = core_->push_stack_task_as(own_slot_, &c.task, claimer_seq_);
       }
       catch (...)
       {
@@ -751,6 +758,9 @@ namespace fork_join {
     // claimer's call never throws, so its task keeps none), and the arena's storage, rewound or
     // freed, ends its lifetime ([basic.life]).
     claimer* claimers_;
+    // Owner-only: the number of the owner's pushes that every claimer it queues bears
+    // (start_records(), queue_claimer()).
+    std::uint64_t claimer_seq_;
     // Last, so that the fields above, the arena's pointers and its first children are adjacent
     // in the block's frame (block_arena.hpp).
     block_arena arena_;

@@ -201,20 +201,35 @@ namespace fork_join {
     BOOST_FORCEINLINE bool push_stack_tasks(worker_slot* own, task* const* ts, std::size_t n)
     {
       BOOST_THREAD_FJ_ASSERT(own && own == own_slot() && n > 0);
-      // Shortcut, "Spare stack" (doc/design.md, "Fast paths and their assumptions"): a stack
-      // task is queued only while its thread holds a spare stack, so that its wait, which
-      // cannot give up, can park. Without one (the system refused the last mapping) each push
-      // tries a free stack, then a mapping, until it gets one; meanwhile children run inline.
-      if (BOOST_UNLIKELY(!own->home.has_spare()) && !own->home.reserve_stack())
-        return false;
-      const task_frame* const parent = current_context.frame;
-      const task_tag word = parent ? parent->word : 0; // their root and isolation
-      std::uint64_t seq = own->push_seq;
-      for (std::size_t i = 0; i != n; ++i)
-        ts[i]->set_tag(stack_bit | ++seq, word); // uncounted since made (task::filled_by_push)
-      own->push_seq = seq;
-      queues_.push_own_stack_tasks(*own, ts, n, sleep_);
-      return true;
+      const std::uint64_t first = own->push_seq + 1;
+      own->push_seq += n;
+      return push_numbered(own, ts, n, first);
+    }
+
+    // Requires: own == own_slot() and is not null.
+    // Returns: a sequence number of the calling thread's pushes, reserved for a stack task of
+    // the calling frame that may be queued later, from a frame above it (push_stack_task_as()).
+    // Rule (b) of admission.hpp reads a stack task's number as the moment its parent frame was
+    // on top of the stack: the task is admitted to the waiters of a task that the thread started
+    // before that moment, which the frame runs above, and not to those of a task started later
+    // on top of the frame, which the frame waits for. A number taken at the push instead would
+    // admit such a task to the waiters of every task started below the push, the frame's own
+    // waits among them: a task block's claimer, queued by a stop hook from the top of the stack
+    // (block_state.hpp), would then run the block's children on top of a frame that one of
+    // them may wait for.
+    BOOST_FORCEINLINE std::uint64_t reserve_push_seq(worker_slot* own) noexcept
+    {
+      BOOST_THREAD_FJ_ASSERT(own && own == own_slot());
+      return ++own->push_seq;
+    }
+
+    // Requires: as push_stack_tasks(own, &t, 1); seq came from reserve_push_seq(own) in t's
+    // parent frame, on the stack that runs now.
+    // Effects, Returns, Throws: as push_stack_tasks(own, &t, 1), with seq as t's number.
+    BOOST_FORCEINLINE bool push_stack_task_as(worker_slot* own, task* t, std::uint64_t seq)
+    {
+      BOOST_THREAD_FJ_ASSERT(own && own == own_slot() && seq <= own->push_seq);
+      return push_numbered(own, &t, 1, seq);
     }
 
     // Effects: doubles the record of calls that keep their children back (at least 64).
@@ -637,6 +652,23 @@ namespace fork_join {
       // Fast path, "Posts wake all sleepers" (doc/design.md, "Fast paths and their assumptions"): no wake-up per thread; the
       // home thread re-checks its posted frames after prepare_wait() (schedule()).
       core->sleep_.wake_all();
+    }
+
+    // Effects: push_stack_tasks(own, ts, n) with ts[i] numbered first + i.
+    BOOST_FORCEINLINE bool push_numbered(worker_slot* own, task* const* ts, std::size_t n, std::uint64_t first)
+    {
+      // Shortcut, "Spare stack" (doc/design.md, "Fast paths and their assumptions"): a stack
+      // task is queued only while its thread holds a spare stack, so that its wait, which
+      // cannot give up, can park. Without one (the system refused the last mapping) each push
+      // tries a free stack, then a mapping, until it gets one; meanwhile children run inline.
+      if (BOOST_UNLIKELY(!own->home.has_spare()) && !own->home.reserve_stack())
+        return false;
+      const task_frame* const parent = current_context.frame;
+      const task_tag word = parent ? parent->word : 0; // their root and isolation
+      for (std::size_t i = 0; i != n; ++i)
+        ts[i]->set_tag(stack_bit | (first + i), word); // uncounted since made (task::filled_by_push)
+      queues_.push_own_stack_tasks(*own, ts, n, sleep_);
+      return true;
     }
 
     // Effects: accounts a counted task about to be queued (task_count::count_one).
