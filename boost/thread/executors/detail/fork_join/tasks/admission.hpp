@@ -22,6 +22,9 @@
 //      "Pushed after the thread started S" is decided by the tag alone: a stack task's push
 //      sequence against the one S's runner noted (run_record::runner_seq), a heap task's root
 //      id against the last one the runner had handed out (runner_root: one thread's ids grow).
+//      A stack task queued later, from a frame above its parent's, bears a number reserved in
+//      its parent frame: parallel_invoke's children kept back (pool_core::defer_stack_tasks), a
+//      task block's claimers, which a stop hook queues (pool_core::reserve_push_seq).
 // A worker's loop, which runs inside no task, takes anything.
 // Why no frame is then ever buried under a task that waits for it: by induction every frame on
 // a thread's stack waits, transitively, for every frame above it (each was admitted by (a) or
