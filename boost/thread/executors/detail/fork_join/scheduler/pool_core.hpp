@@ -478,8 +478,9 @@ namespace fork_join {
     // Effects: calls the stop hooks of the calling stack (task_frame.hpp), newest first: the
     // task blocks on it queue a task for the children nobody has taken (block_state.hpp).
     // Called where the stack stops running, with push_deferred(): a park, or a block in an
-    // isolated frame; and, as a hint for thieves, by queue_deferred_if_empty(). Throws: std::bad_alloc or executors::fiber_stack_error, if a hook cannot
-    // queue its task (block_state::offer).
+    // isolated frame; and, as a hint for thieves, by queue_deferred_if_empty().
+    // Throws: std::bad_alloc or executors::fiber_stack_error, if a hook cannot queue its task
+    // (block_state::offer).
     void run_stop_hooks()
     {
       stop_hook* h = current_stop_hooks;
