@@ -473,10 +473,13 @@ namespace fork_join {
         const block_record::run_fn go = r->look() ? r->claim() : nullptr;
         if (next)
         {
-          // Past a claimed record (this one now, too). relaxed: oldest_ is a hint; the records
-          // it points to were published by the loads above.
+          // Past a claimed record (this one now, too). release: another claimer that loads
+          // `next` from oldest_ (acquire, above) reads next's fields, and only this claimer's
+          // acquire load of r->newer saw next made: a relaxed exchange would pass on the pointer
+          // without that edge (the owner's release store that heads oldest_'s release sequence
+          // came before next was made). relaxed on failure: nothing is stored.
           block_record* expected = r;
-          oldest_.compare_exchange_strong(expected, next, std::memory_order_relaxed, std::memory_order_relaxed);
+          oldest_.compare_exchange_strong(expected, next, std::memory_order_release, std::memory_order_relaxed);
         }
         if (go)
         {
