@@ -733,7 +733,7 @@ BOOST_AUTO_TEST_CASE(children_are_claimed_once_between_the_owner_and_thieves)
 // of its block runs (the block's stop hook queues one more): here the owner parks after every
 // eighth child (it joins a future that a thread outside the pool sets a moment later), while
 // 64 children of unequal lengths run on 8 threads. With the relaxed exchange, ThreadSanitizer
-// reported the read of the record's link as a race with its construction in 4 of 4 runs of this
+// reported the read of the record's link as a race with its construction in 7 of 8 runs of this
 // test; in every build each child runs once.
 BOOST_AUTO_TEST_CASE(claimers_that_walk_the_records_apart_see_them_made)
 {
