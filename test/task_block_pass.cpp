@@ -783,7 +783,8 @@ BOOST_AUTO_TEST_CASE(a_child_made_after_the_blocks_tasks_looked_still_runs)
   for (unsigned threads : {1u, 2u})
   {
     fork_join_thread_pool pool(threads);
-    for (int round = 0; round < 2000; ++round)
+    const int rounds = 2000 / BOOST_THREAD_FJ_TEST_SCALE;
+    for (int round = 0; round < rounds; ++round)
     {
       boost::promise<void> a_started, b_done;
       boost::shared_future<void> a_started_f = a_started.get_future().share(), b_done_f = b_done.get_future().share();
