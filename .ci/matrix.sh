@@ -12,12 +12,19 @@
 #                         that find_upstream below finds), the rest of Boost 1.74
 #   public-api            g++ 12, C++17, Boost 1.74, BOOST_THREAD_FJ_PUBLIC_API_ONLY
 #                         (boost_compat.hpp: no Boost internals used)
-#   public-api-clang      the same with clang++ 14, which compiles the tests at -O0 in two thirds
-#                         of g++'s time (CI's step 5 runs it; not in the default list, which
-#                         has public-api and clang++ 14 in other cells)
-# Usage: bash .ci/matrix.sh [name ...]   (default: all seven; about 30 minutes on 2 cores)
-# FJ_MATRIX_QUICK=1 (what .ci/test.sh step 5 sets): tests only, -O0, the tests' loop counts
-# divided by 10 as in the sanitizer builds, and no spin model check (the plain build runs it).
+#   b2                    `b2 test`: the whole suite and the examples through the Jamfiles, with
+#                         the newest upstream Boost.Thread headers first on the include path
+#                         (as `upstream`), at b2's default debug variant (-O0) with the tests'
+#                         loop counts divided by 10
+#   boost-1.81-public-api-clang-cxx20
+#                         clang++ 14, C++20, Boost 1.81, BOOST_THREAD_FJ_PUBLIC_API_ONLY: the
+#                         cell CI's step 5 runs (not in the default list, whose cells have each
+#                         of these apart)
+# Usage: bash .ci/matrix.sh [name ...]   (default: all eight; about 40 minutes on 2 cores)
+# FJ_MATRIX_QUICK=1 (what .ci/test.sh step 5 sets): the suite's own tests only
+# (BOOST_FORK_JOIN_TEST_EXTRAS=OFF: no builds with other library macros, documentation tests or
+# consumer project, which check no compiler or Boost version; nor examples, benchmark or spin
+# model checks), at -O0, with the tests' loop counts divided by 10 as in the sanitizer builds.
 # Installs what is missing with apt. Debian's Boost 1.81 packages conflict with 1.74's, so they
 # are downloaded and unpacked into build/boost-1.81 instead of installed.
 set -euo pipefail
@@ -58,7 +65,7 @@ optimize=-O2
 if [ "${FJ_MATRIX_QUICK:-0}" = 1 ]; then
   # -O0: compiles in 40% of -O2's time (46 s against 119 s for the conformance test)
   optimize=-O0
-  quick=(-DBOOST_FORK_JOIN_BUILD_EXAMPLES=OFF -DBOOST_FORK_JOIN_BUILD_BENCH=OFF
+  quick=(-DBOOST_FORK_JOIN_BUILD_EXAMPLES=OFF -DBOOST_FORK_JOIN_BUILD_BENCH=OFF -DBOOST_FORK_JOIN_TEST_EXTRAS=OFF
          -DBOOST_THREAD_FJ_TEST_SCALE=10 -DBOOST_FORK_JOIN_MODEL_CHECK=OFF)
 fi
 
@@ -79,6 +86,19 @@ boost181_args() {
        -DCMAKE_PREFIX_PATH="$boost181/usr"
 }
 
+# require_upstream <cell>: prints find_upstream's folder, and on stderr that it is used; without
+# one, stops the script with the reason.
+require_upstream() {
+  local up
+  up=$(find_upstream)
+  if [ -z "$up" ]; then
+    echo "$1: the newest Boost.Thread headers were not found (set BOOST_THREAD_UPSTREAM_INCLUDE)" >&2
+    exit 1
+  fi
+  echo "upstream Boost.Thread headers: $up" >&2
+  echo "$up"
+}
+
 # `--upstream-include` prints that folder (for .ci/test.sh's b2 step) and exits.
 if [ "${1:-}" = --upstream-include ]; then
   up=$(find_upstream)
@@ -94,7 +114,7 @@ jobs=$(nproc)
 
 cells=("$@")
 if [ ${#cells[@]} -eq 0 ]; then
-  cells=(gcc-cxx20 clang-cxx17 clang-cxx20 boost-1.81 boost-1.81-clang-cxx20 upstream public-api)
+  cells=(gcc-cxx20 clang-cxx17 clang-cxx20 boost-1.81 boost-1.81-clang-cxx20 upstream public-api b2)
 fi
 for c in "${cells[@]}"; do
   case "$c" in
@@ -110,15 +130,17 @@ for c in "${cells[@]}"; do
       # shellcheck disable=SC2046
       cell "$c" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_STANDARD=20 $(boost181_args) ;;
     upstream)
-      up=$(find_upstream)
-      if [ -z "$up" ]; then
-        echo "upstream: the newest Boost.Thread headers were not found (set BOOST_THREAD_UPSTREAM_INCLUDE)" >&2
-        exit 1
-      fi
-      echo "upstream Boost.Thread headers: $up"
+      up=$(require_upstream "$c")
       cell "$c" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_CXX_FLAGS="-isystem $up" ;;
     public-api) cell "$c" -DCMAKE_CXX_COMPILER=g++ -DBOOST_FORK_JOIN_PUBLIC_API_ONLY=ON ;;
-    public-api-clang) cell "$c" -DCMAKE_CXX_COMPILER=clang++-14 -DBOOST_FORK_JOIN_PUBLIC_API_ONLY=ON ;;
+    b2)
+      up=$(require_upstream "$c")
+      echo "== b2"
+      b2 -j"$jobs" --build-dir=build/matrix-b2 debug-symbols=off include="$up" define=BOOST_THREAD_FJ_TEST_SCALE=10 test ;;
+    boost-1.81-public-api-clang-cxx20)
+      fetch_boost181
+      # shellcheck disable=SC2046
+      cell "$c" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_STANDARD=20 -DBOOST_FORK_JOIN_PUBLIC_API_ONLY=ON $(boost181_args) ;;
     *) echo "unknown cell: $c" >&2; exit 2 ;;
   esac
 done

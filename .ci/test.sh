@@ -5,37 +5,38 @@
 #                             and the benchmark's smoke build, the slowest parts of step 1),
 #                             in build/quick; from a fresh clone 3:42 on 2 idle cores, 6:45
 #                             while another build shared them.
-#   bash .ci/test.sh --full   what CI runs (.ci/run): the five steps below, 16 to 40 minutes.
+#   bash .ci/test.sh --full   what CI runs (.ci/run): the five steps below (see the end of
+#                             this comment for their times).
 # Every CMake build is RelWithDebInfo with its flags replaced: assertions stay on (no NDEBUG),
 # and the sanitizer builds use -g1 (line tables: enough for their reports), which halves the
 # compile time of full -g; step 1 has no reports to symbolize and builds with -g0.
 #  1. optimized with assertions (CMake + CTest): tests, examples, header and compile-fail
 #     tests, the documentation's programs, fragments and links (test/doc), the spin model
-#     checks, the benchmark's own smoke tests (the benchmark built at -O1: they check that it
-#     runs; its speed is .ci/demo.sh's) and the find_package consumer test; the examples and
-#     the documentation's code with BOOST_FORK_JOIN_STRICT_WARNINGS (-Wall -Wextra -Wpedantic
-#     -Wshadow -Wconversion -Wsign-conversion -Werror: what a user's strict build meets);
+#     checks, the benchmark's own smoke tests (the benchmark built at -O0, with a precompiled
+#     header: they check that it runs; its speed is .ci/demo.sh's) and the find_package
+#     consumer test; the examples and the documentation's code with
+#     BOOST_FORK_JOIN_STRICT_WARNINGS (-Wall -Wextra -Wpedantic -Wshadow -Wconversion
+#     -Wsign-conversion -Werror: what a user's strict build meets);
 #  2. the tests and examples that run code, under ThreadSanitizer (the compile-only header,
 #     compile-fail and consumer tests are not repeated: they would check nothing new);
-#  3. the same under AddressSanitizer + UndefinedBehaviorSanitizer, built with clang++-14: g++
-#     takes twice as long to compile UBSan's checks (45 s against 29 s for one test file), and
-#     steps 1, 2 and 4 already build with g++. At -O0: the optimizer removes no check, and
-#     clang compiles a test file three times faster than at -O1 (11 s against 32 s), which
-#     took this step from 12 to 5 minutes, its tests' 60 s more included. (ThreadSanitizer
-#     stays at -O1: built at -O0, GCC 12's run-time crashed (SEGV in its StackDepot, storing a
-#     stack trace) in several tests, and the tests ran longer than the compile saved.)
-#  4. the same test sources through b2 (`b2 test`), with the newest upstream Boost.Thread
-#     headers first on the include path (.ci/matrix.sh's `upstream` cell, here through b2:
-#     one build checks both the Jamfiles and the newest Boost.Thread) and the rest of the
-#     system Boost: b2's default debug variant (-O0), so with the sanitizer builds' smaller
-#     loop counts;
-#  5. two more compiler and Boost cells (.ci/matrix.sh, quick: tests only, -O0, the smaller
-#     loop counts): Boost 1.81 with clang++ in C++20, and the public-API-only build
-#     (BOOST_THREAD_FJ_PUBLIC_API_ONLY) with clang++, which compiles it at -O0 in two thirds of
-#     g++'s time (`bash .ci/matrix.sh public-api` runs it with g++).
-# Each step prints its time; the whole script takes 16 to 40 minutes on 2 cores, depending on
-# the host: 16:23 from a fresh clone of 311abbb (6:29, 3:17, 2:10, 1:53, 2:34 for the steps),
-# 35 to 40 minutes in earlier runs on busier hosts.
+#  3. the same under AddressSanitizer + UndefinedBehaviorSanitizer, built with clang++-14 and
+#     the newest upstream Boost.Thread headers first on the include path (.ci/matrix.sh's
+#     `upstream` cell, here under the sanitizers) and the rest of the system Boost: g++ takes
+#     twice as long to compile UBSan's checks (45 s against 29 s for one test file), and steps 1
+#     and 2 already build with g++. At -O0: the optimizer removes no check, and clang compiles a
+#     test file three times faster than at -O1 (11 s against 32 s). (ThreadSanitizer stays at
+#     -O1: built at -O0, GCC 12's run-time crashed (SEGV in its StackDepot, storing a stack
+#     trace) in several tests, and the tests ran longer than the compile saved.)
+#  4. b2: every target of the Jamfiles resolved (`b2 -n -a test`, nothing built), and the
+#     examples built and run through them with the upstream headers (`b2 example`); the whole
+#     suite through b2 is `bash .ci/matrix.sh b2` (7:26 on a host where this step takes 0:30);
+#  5. one more compiler and Boost cell (.ci/matrix.sh, quick: the suite's own tests, -O0, the
+#     smaller loop counts): Boost 1.81 with clang++ in C++20, in the public-API-only mode
+#     (BOOST_THREAD_FJ_PUBLIC_API_ONLY); `bash .ci/matrix.sh` runs the other cells.
+# Each step prints its time. On a host where the whole script took 58 minutes at 2c206aa (its
+# steps then: 20:06, 10:20, 9:23, 7:26 and 10:48, with b2 building the whole suite and two
+# cells that also ran the documentation's tests and the configuration variants), the steps as
+# they are now were meant to take about 40.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
@@ -84,7 +85,7 @@ run_ctest() {
 }
 
 step "1/5 CMake, RelWithDebInfo"
-cmake -S . -B build/test "${step1_options[@]}" -DBOOST_FORK_JOIN_BENCH_COMPILE_OPTIONS=-O1 >/dev/null
+cmake -S . -B build/test "${step1_options[@]}" -DBOOST_FORK_JOIN_BENCH_COMPILE_OPTIONS=-O0 >/dev/null
 cmake --build build/test -j"$jobs"
 run_ctest build/test
 
@@ -94,22 +95,24 @@ cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUI
 cmake --build build/tsan -j"$jobs"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/test/tsan_suppressions.txt" run_ctest build/tsan
 
-step "3/5 CMake, AddressSanitizer + UndefinedBehaviorSanitizer (clang++-14)"
+step "3/5 CMake, AddressSanitizer + UndefinedBehaviorSanitizer (clang++-14), the newest upstream Boost.Thread headers"
+up=$(bash .ci/matrix.sh --upstream-include)
+echo "upstream Boost.Thread headers: $up"
 cmake -S . -B build/asan -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
-      -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
+      -DCMAKE_CXX_FLAGS="-isystem $up -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O0 -g1" \
       -DBOOST_THREAD_FJ_SANITIZER=address >/dev/null
 cmake --build build/asan -j"$jobs"
 ASAN_OPTIONS="detect_leaks=1" UBSAN_OPTIONS="print_stacktrace=1" run_ctest build/asan
 
-step "4/5 b2 test, the newest upstream Boost.Thread headers"
-up=$(bash .ci/matrix.sh --upstream-include)
-echo "upstream Boost.Thread headers: $up"
-b2 -j"$jobs" --build-dir=build/b2 debug-symbols=off include="$up" define=BOOST_THREAD_FJ_TEST_SCALE=10 test 2>&1 | tee "$log/b2"
+step "4/5 b2: every target of the Jamfiles, and the examples built and run"
+b2 -n -a --build-dir=build/b2 debug-symbols=off test >"$log/b2n" 2>&1 || { cat "$log/b2n"; exit 1; }
+grep '^\.\.\.updated [0-9]* targets' "$log/b2n"
+b2 -j"$jobs" --build-dir=build/b2 debug-symbols=off include="$up" example 2>&1 | tee "$log/b2"
 passed=$((passed + $(grep -c '^\*\*passed\*\*' "$log/b2")))
 
-step "5/5 compiler and Boost cells"
-FJ_MATRIX_QUICK=1 bash .ci/matrix.sh boost-1.81-clang-cxx20 public-api-clang 2>&1 | tee "$log/matrix"
+step "5/5 a compiler and Boost cell"
+FJ_MATRIX_QUICK=1 bash .ci/matrix.sh boost-1.81-public-api-clang-cxx20 2>&1 | tee "$log/matrix"
 passed=$((passed + $(sed -n 's/^100% tests passed, 0 tests failed out of \([0-9]*\)$/\1/p' "$log/matrix" | awk '{s += $1} END {print s + 0}')))
 
 step end
