@@ -35,8 +35,8 @@
 #     (BOOST_THREAD_FJ_PUBLIC_API_ONLY); `bash .ci/matrix.sh` runs the other cells.
 # Each step prints its time. On a host where the whole script took 58 minutes at 2c206aa (its
 # steps then: 20:06, 10:20, 9:23, 7:26 and 10:48, with b2 building the whole suite and two
-# cells that also ran the documentation's tests and the configuration variants), the steps as
-# they are now were meant to take about 40.
+# cells that also ran the documentation's tests and the configuration variants), steps 4 and 5
+# now save about 14 minutes; later that day the same host ran steps 1 and 2 in 21:27 and 13:31.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
