@@ -99,14 +99,9 @@ require_upstream() {
   echo "$up"
 }
 
-# `--upstream-include` prints that folder (for .ci/test.sh's b2 step) and exits.
+# `--upstream-include` prints that folder (for .ci/test.sh's sanitizer step) and exits.
 if [ "${1:-}" = --upstream-include ]; then
-  up=$(find_upstream)
-  if [ -z "$up" ]; then
-    echo "the newest upstream Boost.Thread headers were not found (set BOOST_THREAD_UPSTREAM_INCLUDE)" >&2
-    exit 1
-  fi
-  echo "$up"
+  require_upstream --upstream-include
   exit 0
 fi
 bash .ci/install-deps.sh clang-14

@@ -97,7 +97,6 @@ TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/test/tsa
 
 step "3/5 CMake, AddressSanitizer + UndefinedBehaviorSanitizer (clang++-14), the newest upstream Boost.Thread headers"
 up=$(bash .ci/matrix.sh --upstream-include)
-echo "upstream Boost.Thread headers: $up"
 cmake -S . -B build/asan -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOOST_FORK_JOIN_BUILD_BENCH=OFF \
       -DCMAKE_CXX_FLAGS="-isystem $up -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
       -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O0 -g1" \
