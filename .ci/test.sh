@@ -3,8 +3,8 @@
 #   bash .ci/test.sh          the quick run, for users and day-to-day work: one optimized
 #                             build and its tests (step 1 below without the spin model checks
 #                             and the benchmark's smoke build, the slowest parts of step 1),
-#                             in build/quick; from a fresh clone 3:42 on 2 idle cores, 6:45
-#                             while another build shared them.
+#                             in build/quick; from a fresh clone (70 tests) 7:33 on 2 idle
+#                             cores of a fast host, 13:38 on a slow one.
 #   bash .ci/test.sh --full   what CI runs (.ci/run): the five steps below (see the end of
 #                             this comment for their times).
 # Every CMake build is RelWithDebInfo with its flags replaced: assertions stay on (no NDEBUG),
