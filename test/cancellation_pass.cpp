@@ -13,7 +13,9 @@
 // closes and joins. Random cancellation points, function pointers and lambdas, 1, 2 and 4
 // threads, and a basic_thread_pool for the generic paths.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE cancellation
+#endif
 #include "support.hpp"
 #include "watchdog.hpp"
 
@@ -33,6 +35,8 @@
 #include <thread>
 #include <type_traits>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(cancellation_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::cancellation_source;
 using boost::executors::fork_join_thread_pool;
@@ -626,3 +630,5 @@ BOOST_AUTO_TEST_CASE(no_cancellation_whole_results)
     BOOST_TEST(got == expected);
   });
 }
+
+BOOST_AUTO_TEST_SUITE_END()

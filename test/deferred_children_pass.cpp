@@ -19,7 +19,9 @@
 // calling thread's deque, and checks that the call under test did keep its children back;
 // without the queuing before a park or block each wait below hangs (the watchdog ends the run).
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE deferred_children
+#endif
 #include "support.hpp"
 #include "watchdog.hpp"
 
@@ -34,6 +36,8 @@
 #include <set>
 #include <thread>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(deferred_children_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::experimental::parallel::exception_list;
@@ -692,3 +696,5 @@ BOOST_AUTO_TEST_CASE(a_waiter_of_a_task_above_a_block_does_not_run_the_blocks_cl
     BOOST_TEST((r_thread != o_thread));
   }
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -7,7 +7,9 @@
 // future::then, shared_future::then, executor_adaptor, generic_executor_ref, serial_executor,
 // and boost::executor&. Public API only.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE executor_interop
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/executor.hpp>
@@ -19,6 +21,8 @@
 
 #include <memory>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(executor_interop_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 
@@ -105,3 +109,5 @@ BOOST_AUTO_TEST_CASE(serial_executor_on_the_pool)
     serial.close();
   }
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -27,7 +27,9 @@
 
 #include "stack_mappings.hpp" // before the library: how a test refuses fiber stacks
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE external waits
+#endif
 #include "support.hpp"
 #include "watchdog.hpp"
 
@@ -40,6 +42,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(external_waits_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;
@@ -293,3 +297,5 @@ BOOST_AUTO_TEST_CASE(deep_chains_hop_across_small_fiber_stacks)
     parked.get();
   }
 }
+
+BOOST_AUTO_TEST_SUITE_END()

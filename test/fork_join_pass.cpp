@@ -6,7 +6,9 @@
 // fork / join / joinable_future: no deadlock for acyclic task graphs on a fixed number of
 // threads, results checked against serial code. Public API only.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE fork_join
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/fork_join.hpp>
@@ -21,6 +23,8 @@
 #include <thread>
 #include <type_traits>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(fork_join_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;
@@ -475,3 +479,5 @@ BOOST_AUTO_TEST_CASE(fork_without_an_executor_uses_the_current_pool)
   outside.join();
   BOOST_TEST(outside.get() == &boost::executors::default_fork_join_pool());
 }
+
+BOOST_AUTO_TEST_SUITE_END()

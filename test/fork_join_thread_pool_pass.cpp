@@ -6,7 +6,9 @@
 // fork_join_thread_pool: basic_thread_pool's interface, submission order, shutdown.
 // Public API only.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE fork_join_thread_pool
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/basic_thread_pool.hpp>
@@ -35,6 +37,8 @@
 #ifndef BOOST_THREAD_FJ_TEST_SCALE
 #define BOOST_THREAD_FJ_TEST_SCALE 1 // the CMake build sets it (larger under the sanitizers); b2 does not
 #endif
+
+BOOST_AUTO_TEST_SUITE(fork_join_thread_pool_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 
@@ -633,3 +637,5 @@ BOOST_AUTO_TEST_CASE(current_names_the_pool_a_thread_works_for)
   BOOST_TEST(at_entry.load() == &pool);
   BOOST_TEST(&boost::executors::current_fork_join_pool() == &boost::executors::default_fork_join_pool());
 }
+
+BOOST_AUTO_TEST_SUITE_END()

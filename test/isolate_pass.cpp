@@ -16,7 +16,9 @@
 // inside regions finishes with the serial results (random trees, nested regions, function
 // pointers and lambdas), deep chains go on on fresh stacks, results and exceptions come back.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE isolate
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/fork_join.hpp>
@@ -38,6 +40,8 @@
 #include <stdexcept>
 #include <thread>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(isolate_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;
@@ -441,3 +445,5 @@ BOOST_AUTO_TEST_CASE(timed_joins_inside_a_region)
     never.set_value(1);
   }
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -8,7 +8,9 @@
 // of their domain), empty and reversed ranges, every exception collected, cancellation, nesting,
 // and the fallback on basic_thread_pool and loop_executor.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE parallel_for
+#endif
 #include "support.hpp"
 #include "watchdog.hpp"
 
@@ -29,6 +31,8 @@
 #include <stdexcept>
 #include <thread>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(parallel_for_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::basic_thread_pool;
 using boost::executors::fork_join_thread_pool;
@@ -365,3 +369,5 @@ BOOST_AUTO_TEST_CASE(a_closed_pool_runs_the_loop_on_the_caller)
   fj::parallel_for(pool, 0, 1000, [&](int i) { out[std::size_t(i)] = i + 1; }, 1);
   BOOST_TEST(std::count(out.begin(), out.end(), 0) == 0);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -7,7 +7,9 @@
 // accounting, every exception collected, deep chains on the default worker stacks, the work-
 // stealing space bound from statistics(), and the fallback on other Boost executors.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE parallel_invoke
+#endif
 #include "support.hpp"
 #include "watchdog.hpp"
 
@@ -24,6 +26,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(parallel_invoke_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::experimental::parallel::exception_list;
@@ -310,3 +314,5 @@ BOOST_AUTO_TEST_CASE(a_frame_that_parks_between_its_forks_and_joins_joins_on_its
   }
   BOOST_TEST(runs.load() == 3 * rounds);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -8,7 +8,9 @@
 // operands kept (a non-commutative operation), integral index ranges, move-only-ish result
 // types, every exception collected, nesting, and the fallback on other Boost executors.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE parallel_reduce
+#endif
 #include "support.hpp"
 #include "watchdog.hpp"
 
@@ -33,6 +35,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(parallel_reduce_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::basic_thread_pool;
 using boost::executors::fork_join_thread_pool;
@@ -348,3 +352,5 @@ BOOST_AUTO_TEST_CASE(a_loop_executor_reduces_on_the_caller)
   std::iota(v.begin(), v.end(), 0);
   BOOST_TEST(fj::parallel_reduce(loop, v.begin(), v.end(), 0, std::plus<>(), 10) == 49995000);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

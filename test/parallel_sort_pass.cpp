@@ -9,7 +9,9 @@
 // non-trivial element types, comparison counts that rule out quadratic behaviour (many equal
 // keys, McIlroy's adversary), every exception collected, nesting, and other Boost executors.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE parallel_sort
+#endif
 #include "support.hpp"
 #include "watchdog.hpp"
 
@@ -32,6 +34,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(parallel_sort_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::basic_thread_pool;
 using boost::executors::fork_join_thread_pool;
@@ -394,3 +398,5 @@ BOOST_AUTO_TEST_CASE(a_loop_executor_sorts_on_the_caller)
   fj::parallel_sort(loop, v.begin(), v.end());
   BOOST_TEST((v == expected));
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -94,7 +94,9 @@
 // concurrent and interrupted ones, divided by BOOST_THREAD_FJ_TEST_SCALE (sanitizers),
 // multiplied by BOOST_THREAD_FJ_TEST_STRESS (CMake option BOOST_FORK_JOIN_STRESS).
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE random_graph
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/fork_join.hpp>
@@ -126,6 +128,8 @@
 #ifndef BOOST_THREAD_FJ_TEST_STRESS
 #define BOOST_THREAD_FJ_TEST_STRESS 1
 #endif
+
+BOOST_AUTO_TEST_SUITE(random_graph_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;
@@ -1946,3 +1950,5 @@ BOOST_AUTO_TEST_CASE(interrupted_graphs)
 {
   run_graphs(test_case::interrupted, 500);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -23,7 +23,9 @@
 //
 // BOOST_THREAD_FJ_TEST_SCALE divides the size for slow builds (sanitizers).
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE shutdown_stress
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/fork_join.hpp>
@@ -42,6 +44,8 @@
 #ifndef BOOST_THREAD_FJ_TEST_SCALE
 #define BOOST_THREAD_FJ_TEST_SCALE 1
 #endif
+
+BOOST_AUTO_TEST_SUITE(shutdown_stress_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;
@@ -275,3 +279,5 @@ BOOST_AUTO_TEST_CASE(interrupt_while_submitting_tasks_that_fork_and_join)
     for (unsigned threads : {1u, 2u, 4u})
       run_interrupt_round(threads, seed++);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -7,7 +7,9 @@
 // forgets to wait), every exception collected, cancellation, nested blocks, blocks from
 // threads that are not workers, the default pool, and other Boost executors.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE task_block
+#endif
 #include "support.hpp"
 #include "watchdog.hpp"
 
@@ -28,6 +30,8 @@
 #include <thread>
 #include <type_traits>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(task_block_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::task_block;
@@ -880,3 +884,5 @@ BOOST_AUTO_TEST_CASE(a_record_run_alone_is_not_run_again_by_a_later_task)
   }
   BOOST_TEST_MESSAGE("rounds with the first child on the owner's thread: " << scenario);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

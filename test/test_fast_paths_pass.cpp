@@ -16,7 +16,9 @@
 // A few cases wait (sleep) so that the bad interleaving is the likely one; no assertion
 // depends on time, and with the fixes every interleaving passes.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE fast_paths
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/fork_join.hpp>
@@ -32,6 +34,8 @@
 #ifndef BOOST_THREAD_FJ_TEST_SCALE
 #define BOOST_THREAD_FJ_TEST_SCALE 1
 #endif
+
+BOOST_AUTO_TEST_SUITE(test_fast_paths_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;
@@ -714,3 +718,5 @@ BOOST_AUTO_TEST_CASE(shared_after_a_join_began_and_when_all_attached)
     }
   }
 }
+
+BOOST_AUTO_TEST_SUITE_END()

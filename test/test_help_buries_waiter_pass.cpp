@@ -22,7 +22,9 @@
 //
 // A hang is reported by the deadlock detector below after 60 s ("... hung") with _Exit(1).
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE help_buries_waiter
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/fork_join.hpp>
@@ -37,6 +39,8 @@
 #include <cstdlib>
 #include <mutex>
 #include <thread>
+
+BOOST_AUTO_TEST_SUITE(test_help_buries_waiter_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;
@@ -211,3 +215,5 @@ BOOST_AUTO_TEST_CASE(leapfrogging_skips_a_fork_that_the_thief_does_not_join)
     BOOST_TEST(d.get() == 42);
   }
 }
+
+BOOST_AUTO_TEST_SUITE_END()

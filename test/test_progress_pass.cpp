@@ -11,7 +11,9 @@
 // Before the fix each case below hung (the watchdog ends the run); the rendezvous make the bad
 // schedule the only one possible, without timing.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE progress
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/fork_join.hpp>
@@ -22,6 +24,8 @@
 #include <atomic>
 #include <functional>
 #include <thread>
+
+BOOST_AUTO_TEST_SUITE(test_progress_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;
@@ -321,3 +325,5 @@ BOOST_AUTO_TEST_CASE(joins_in_fork_order_never_park_on_one_thread)
       BOOST_TEST(pool.statistics().frames_parked == 0u);
   }
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -9,7 +9,9 @@
 // thread, after its last closure, also after an interruption, and its exception handled as
 // documented. Public API only.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE thread_index
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/basic_thread_pool.hpp>
@@ -25,6 +27,8 @@
 #include <set>
 #include <thread>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(thread_index_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;
@@ -376,3 +380,5 @@ BOOST_AUTO_TEST_CASE(at_thread_exit_pairs_with_at_thread_entry)
   }
   BOOST_TEST((exits == entries));
 }
+
+BOOST_AUTO_TEST_SUITE_END()

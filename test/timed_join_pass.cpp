@@ -29,7 +29,9 @@
 //    are dropped, amortized): its continuations stay bounded.
 // Every case runs under the watchdog: a frame that never resumes fails the run.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE timed join
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/fork_join.hpp>
@@ -47,12 +49,6 @@
 #include <thread>
 #include <vector>
 
-using boost::future_status;
-using boost::executors::fork_join_thread_pool;
-using boost::executors::joinable_future;
-namespace fj = boost::executors;
-namespace chrono = boost::chrono;
-
 namespace boost {
 // So that BOOST_TEST prints a status it compares.
 inline std::ostream& boost_test_print_type(std::ostream& os, future_status s)
@@ -60,6 +56,14 @@ inline std::ostream& boost_test_print_type(std::ostream& os, future_status s)
   return os << (s == future_status::ready ? "ready" : s == future_status::timeout ? "timeout" : "deferred");
 }
 } // namespace boost
+
+BOOST_AUTO_TEST_SUITE(timed_join_pass) // this file's tests, which CTest runs by this name
+
+using boost::future_status;
+using boost::executors::fork_join_thread_pool;
+using boost::executors::joinable_future;
+namespace fj = boost::executors;
+namespace chrono = boost::chrono;
 
 namespace {
 
@@ -458,3 +462,5 @@ BOOST_AUTO_TEST_CASE(cancelled_hooks_do_not_pile_up)
   p.set_value(1);
   BOOST_TEST(f.get() == 1);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

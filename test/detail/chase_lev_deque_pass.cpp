@@ -13,7 +13,9 @@
 // so they grow while thieves steal. Loop counts are divided by BOOST_THREAD_FJ_TEST_SCALE
 // (10 under sanitizers); nothing here measures time.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE detail_chase_lev_deque
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/detail/fork_join/primitives/chase_lev_deque.hpp>
@@ -32,6 +34,8 @@
 #ifndef BOOST_THREAD_FJ_TEST_SCALE
 #define BOOST_THREAD_FJ_TEST_SCALE 1
 #endif
+
+BOOST_AUTO_TEST_SUITE(detail_chase_lev_deque_pass) // this file's tests, which CTest runs by this name
 
 using boost::detail::fork_join::chase_lev_deque;
 namespace data = boost::unit_test::data;
@@ -950,3 +954,5 @@ BOOST_AUTO_TEST_CASE(thief_sees_data_written_before_push)
       BOOST_TEST(messages[i].checked == 1, "message " << i << ": checked " << messages[i].checked);
   BOOST_TEST(wrong == 0u);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

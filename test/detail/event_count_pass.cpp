@@ -6,7 +6,9 @@
 // White-box: the event count (detail/fork_join/primitives/event_count.hpp). A lost wake-up hangs one of
 // these loops, which the watchdog turns into a failure.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE detail_event_count
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/detail/fork_join/primitives/event_count.hpp>
@@ -17,6 +19,8 @@
 #ifndef BOOST_THREAD_FJ_TEST_SCALE
 #define BOOST_THREAD_FJ_TEST_SCALE 1
 #endif
+
+BOOST_AUTO_TEST_SUITE(detail_event_count_pass) // this file's tests, which CTest runs by this name
 
 using boost::detail::fork_join::event_count;
 
@@ -87,3 +91,5 @@ BOOST_AUTO_TEST_CASE(notify_all_wakes_every_sleeper)
   c.join();
   BOOST_TEST(round.load() == rounds);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -10,7 +10,9 @@
 // its future's end comes last. Result types count their live instances: a leaked state keeps
 // its result alive; LeakSanitizer (the ASan build) reports a leaked state as well.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE detail_fork_recycler
+#endif
 #include "../watchdog.hpp"
 
 #include <boost/thread/executors/fork_join.hpp>
@@ -26,6 +28,8 @@
 #include <thread>
 #include <tuple>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(detail_fork_recycler_pass) // this file's tests, which CTest runs by this name
 
 namespace ex = boost::executors;
 
@@ -527,3 +531,5 @@ BOOST_AUTO_TEST_CASE(a_forking_thread_may_exit_first)
   }
   BOOST_TEST(live.load() == 0);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -16,7 +16,9 @@
 // Also the fast path "unwatched completion" (fork_state::finish): every kind of Boost waiter on a
 // fork's future, at every point of the task's run, is woken (see its case below).
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE detail_fork_state
+#endif
 #include "../support.hpp"
 #include "../watchdog.hpp"
 
@@ -29,6 +31,8 @@
 #include <random>
 #include <thread>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(detail_fork_state_pass) // this file's tests, which CTest runs by this name
 
 namespace ex = boost::executors;
 namespace fjd = boost::detail::fork_join;
@@ -275,3 +279,5 @@ BOOST_AUTO_TEST_CASE(every_boost_wait_on_a_fork_is_woken)
   }
   BOOST_TEST(woken == expected_wakes);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -16,7 +16,9 @@
 // lone pool thread queues and nobody joins still run once, and an outside thread asleep on
 // such a task's future wakes.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE join_futures
+#endif
 #include "support.hpp"
 #include "watchdog.hpp"
 
@@ -29,6 +31,8 @@
 #include <functional>
 #include <thread>
 #include <vector>
+
+BOOST_AUTO_TEST_SUITE(detail_join_futures_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;
@@ -371,3 +375,5 @@ BOOST_AUTO_TEST_CASE(a_chain_of_ranges_deeper_than_its_stacks)
 {
   chain_deeper_than_its_stacks(&deep_range);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -5,7 +5,9 @@
 //
 // White-box: the closable double-ended queue (detail/fork_join/primitives/locked_deque.hpp).
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE detail_locked_deque
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/detail/fork_join/primitives/locked_deque.hpp>
@@ -17,6 +19,8 @@
 #ifndef BOOST_THREAD_FJ_TEST_SCALE
 #define BOOST_THREAD_FJ_TEST_SCALE 1
 #endif
+
+BOOST_AUTO_TEST_SUITE(detail_locked_deque_pass) // this file's tests, which CTest runs by this name
 
 using boost::detail::fork_join::locked_deque;
 using boost::queue_op_status;
@@ -98,3 +102,5 @@ BOOST_AUTO_TEST_CASE(concurrent_exactly_once)
   for (auto& s : seen)
     BOOST_REQUIRE_EQUAL(s.load(), 1);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -23,7 +23,9 @@
 // a release likely comes late; every interleaving passes); a deadlock ends the run through the
 // watchdog.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE parking
+#endif
 #include "support.hpp"
 #include "watchdog.hpp"
 
@@ -38,6 +40,8 @@
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+
+BOOST_AUTO_TEST_SUITE(detail_parking_pass) // this file's tests, which CTest runs by this name
 
 using boost::executors::fork_join_thread_pool;
 using boost::executors::joinable_future;
@@ -416,3 +420,5 @@ BOOST_AUTO_TEST_CASE(outside_joins_block_and_never_park)
   BOOST_TEST(held.get() == 4);
   BOOST_TEST(pool.statistics().frames_parked == 0u);
 }
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -9,7 +9,9 @@
 // what AddressSanitizer and ThreadSanitizer look for, and the child's plain write must be
 // visible to the parent after the wait.
 
+#ifndef BOOST_TEST_MODULE // a group of test files built as one program names its own
 #define BOOST_TEST_MODULE detail_stack_task
+#endif
 #include "watchdog.hpp"
 
 #include <boost/thread/executors/detail/fork_join/invoke/stack_task.hpp>
@@ -20,6 +22,8 @@
 #ifndef BOOST_THREAD_FJ_TEST_SCALE
 #define BOOST_THREAD_FJ_TEST_SCALE 1
 #endif
+
+BOOST_AUTO_TEST_SUITE(detail_stack_task_pass) // this file's tests, which CTest runs by this name
 
 using boost::detail::fork_join::stack_task_impl;
 using boost::detail::fork_join::task;
@@ -69,3 +73,5 @@ BOOST_AUTO_TEST_CASE(a_child_takes_112_bytes_of_its_callers_frame)
   BOOST_TEST(sizeof(stack_task_impl<decltype(f)>) == 112u);
 #endif
 }
+
+BOOST_AUTO_TEST_SUITE_END()
