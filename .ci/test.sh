@@ -3,8 +3,10 @@
 #   bash .ci/test.sh          the quick run, for users and day-to-day work: one optimized
 #                             build and its tests (step 1 below without the spin model checks
 #                             and the benchmark's smoke build, the slowest parts of step 1),
-#                             in build/quick; from a fresh clone (70 tests) 7:33 on 2 idle
-#                             cores of a fast host, 13:38 on a slow one.
+#                             in build/quick; from a fresh clone (70 tests) 6:16 on 2 idle
+#                             cores of a fast host (7:11 to 7:33 before most run tests were
+#                             built as four programs: test/CMakeLists.txt), 13:38 on a slow
+#                             one (before that change).
 #   bash .ci/test.sh --full   what CI runs (.ci/run): the five steps below (see the end of
 #                             this comment for their times).
 # Every CMake build is RelWithDebInfo with its flags replaced: assertions stay on (no NDEBUG),
@@ -38,7 +40,8 @@
 # cells that also ran the documentation's tests and the configuration variants), steps 4 and 5
 # now save about 14 minutes; later that day the same host ran steps 1 and 2 in 21:27 and 13:31
 # (the whole script: 47 minutes). A faster host ran the steps in 10:29, 5:52, 3:42, 0:15 and 1:20
-# (22 minutes): each step is bound by compiling on 2 cores, and compiles go at the host's speed.
+# (22 minutes), and in 9:34, 5:10, 3:49, 0:21 and 1:24 (20:18) once most run tests were built as
+# four programs: each step is bound by compiling on 2 cores, and compiles go at the host's speed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
