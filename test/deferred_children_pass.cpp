@@ -5,8 +5,9 @@
 //
 // Children that parallel_invoke keeps back from a full deque (doc/design.md, "Fast paths and
 // their assumptions", "Deferred children"): a call of two children or more on a pool thread
-// whose deque already holds BOOST_THREAD_FJ_DEFER_DEPTH tasks runs them itself, unless its
-// thread must park or block first, which queues them. So do a task block's children made on a
+// whose deque already holds BOOST_THREAD_FJ_DEFER_DEPTH tasks, or one or more while no thread
+// of the pool looks for work, runs them itself, unless its thread must park or block first,
+// which queues them; a call that sees a thread look for work queues them too. So do a task block's children made on a
 // deque of BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH tasks ("A block's records kept back"): records for
 // which the block queues no task until its stack stops, or a join of a stolen child finds the
 // deque empty; the cases whose names speak of a block or of records attack that. The shortcuts
@@ -33,6 +34,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <future>
 #include <set>
 #include <thread>
 #include <vector>
@@ -406,6 +409,91 @@ BOOST_AUTO_TEST_CASE(a_join_of_a_stolen_child_on_an_empty_deque_queues_the_child
   BOOST_TEST(k.k1_runs.load() == 1);
   BOOST_TEST(k.k2_runs.load() == 1);
   BOOST_TEST((k.k1_thread != owner)); // stolen: it was queued
+}
+
+// Runs f on a pool thread of `pool`, submitted from this thread, which waits outside the
+// library (std::future): no wait of this thread looks for the pool's work meanwhile.
+template <class F>
+void on_the_pool(fork_join_thread_pool& pool, F f)
+{
+  std::promise<void> done;
+  std::future<void> finished = done.get_future();
+  pool.submit([&] {
+    try
+    {
+      f();
+      done.set_value();
+    }
+    catch (...)
+    {
+      done.set_exception(std::current_exception());
+    }
+  });
+  finished.get();
+}
+
+// Under BOOST_THREAD_FJ_DEFER_DEPTH tasks, a call keeps its children back only while no thread
+// of the pool looks for work (idle_sleep::seekers); the first call that sees one queues what
+// the calls below it keep back, then its own children. One thread, so that only the test
+// counts a seeker (white box: begin_seeking, as a thread that found nothing does).
+BOOST_AUTO_TEST_CASE(a_call_keeps_its_children_back_from_a_short_deque_until_a_thread_seeks_work)
+{
+  fork_join_thread_pool pool(1);
+  fjd::idle_sleep& idle = fjd::core_of(pool)->idle();
+  int kept_outer = -1, kept_inner = -1;
+  std::size_t queued_inner = 0;
+  std::atomic<int> runs[6] = {};
+  on_the_pool(pool, [&] {
+    BOOST_TEST(!idle.seekers()); // the only pool thread runs this; the outside one waits outside
+    fj::joinable_future<void> filler = fj::fork(pool, [&] { runs[5].fetch_add(1); }); // one task queued
+    fj::parallel_invoke(
+        pool,
+        [&] {
+          kept_outer = kept_back_here();
+          idle.begin_seeking();
+          fj::parallel_invoke(
+              pool,
+              [&] {
+                kept_inner = kept_back_here();
+                queued_inner = own_deque_size();
+                runs[2].fetch_add(1);
+              },
+              [&] { runs[3].fetch_add(1); }, [&] { runs[4].fetch_add(1); });
+          idle.end_seeking();
+        },
+        [&] { runs[0].fetch_add(1); }, [&] { runs[1].fetch_add(1); });
+    filler.join();
+  });
+  // A threshold of 1 keeps children back from any deque that holds a task, seekers or not.
+  BOOST_TEST(kept_outer == (BOOST_THREAD_FJ_DEFER_DEPTH != 0 ? 1 : 0));
+  BOOST_TEST(kept_inner == (BOOST_THREAD_FJ_DEFER_DEPTH == 1 ? 1 : 0));
+  // The filler, the outer call's two children (queued by the inner call) and the inner call's.
+  BOOST_TEST(queued_inner == (BOOST_THREAD_FJ_DEFER_DEPTH == 1 ? 1u : 5u));
+  for (auto& n : runs)
+    BOOST_TEST(n.load() == 1);
+}
+
+// A pool thread that finds nothing to do counts as looking for work until it finds some,
+// asleep as well: were a sleeper not counted, the calls of the other thread would keep their
+// children back from it, and nothing would wake it.
+BOOST_AUTO_TEST_CASE(an_idle_pool_thread_seeks_work_asleep_too)
+{
+  fork_join_thread_pool pool(2);
+  fjd::idle_sleep& idle = fjd::core_of(pool)->idle();
+  bool always = true;
+  on_the_pool(pool, [&] {
+    while (!idle.seekers()) // the other thread has nothing to do (the watchdog ends a hang)
+      std::this_thread::yield();
+    // It stays counted through its rounds of looking (BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS, each a
+    // yield) and its sleep: many more yields of this thread than its rounds.
+    for (int i = 0; i != 100 * BOOST_THREAD_FJ_IDLE_SPIN_ROUNDS; ++i)
+    {
+      std::this_thread::yield();
+      always = always && idle.seekers();
+    }
+  });
+  BOOST_TEST(always);
+  BOOST_TEST(pool.statistics().sleeps >= 1u);
 }
 
 BOOST_AUTO_TEST_CASE(exceptions_of_kept_back_children_reach_the_caller)

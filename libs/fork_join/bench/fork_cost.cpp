@@ -20,6 +20,10 @@
 //  - async_joinable: the future of boost::async(pool, leaf) made a joinable_future, then its
 //    own join() and get();
 //  - invoke: parallel_invoke(pool, leaf, leaf) on the same pool (one queued task, no future);
+//    invoke_uts: parallel_invoke of 8 leaves, as uts's nodes do, reported per child (7 queued
+//    tasks); invoke_uts_kept: the same while the thread's deque holds tasks, where the call
+//    keeps its children back, since no other thread looks for work (parallel_invoke,
+//    doc/reference.md);
 //  - block: define_task_block on the same pool, one run(leaf) and one leaf inline (one child in
 //    the block's arena, no future); block_uts: one block, 7 runs and the 8th leaf inline, as
 //    uts's nodes do, reported per run();
@@ -184,6 +188,22 @@ int main(int argc, char** argv)
       q.join();
     return ns;
   };
+  // Per child, a parallel_invoke of 8 leaves.
+  const auto invoke_uts = [&] {
+    const std::uint64_t calls = std::max<std::uint64_t>(n / 7, 1);
+    return median_ns(runs, calls, [&](std::uint64_t i) {
+             std::uint64_t a[8] = {};
+             ex::parallel_invoke(
+                 pool, [&] { a[0] = leaf(i); }, [&] { a[1] = leaf(i + 1); }, [&] { a[2] = leaf(i + 2); },
+                 [&] { a[3] = leaf(i + 3); }, [&] { a[4] = leaf(i + 4); }, [&] { a[5] = leaf(i + 5); },
+                 [&] { a[6] = leaf(i + 6); }, [&] { a[7] = leaf(i + 7); });
+             for (std::uint64_t x : a)
+               sink = sink + x;
+           }) /
+           7;
+  };
+  rows.push_back({"invoke_uts", on_pool(pool, invoke_uts)});
+  rows.push_back({"invoke_uts_kept", on_pool(pool, [&] { return under_queued_tasks(invoke_uts); })});
   pool_row("block", block);
   rows.push_back({"block_uts", on_pool(pool, block_uts)});
   rows.push_back({"block_kept", on_pool(pool, [&] { return under_queued_tasks([&] { return median_ns(runs, n, block); }); })});

@@ -146,9 +146,9 @@
 
 #ifndef BOOST_THREAD_FJ_DEFER_DEPTH
 // A parallel_invoke of two children or more on a pool thread whose deque already holds this
-// many tasks or more keeps its children back from the deque and runs them itself, unless its
-// thread must park or block first (invoke/invoke_all.hpp, pool_core::defer_stack_tasks);
-// 0: never.
+// many tasks or more, or holds one or more while no thread of the pool looks for work, keeps
+// its children back from the deque and runs them itself, unless its thread must park or block
+// first (invoke/invoke_all.hpp, pool_core::defer_stack_tasks); 0: never.
 #define BOOST_THREAD_FJ_DEFER_DEPTH 16
 #endif
 

@@ -250,25 +250,44 @@ namespace fork_join {
     // tasks of the caller's frame, none queued yet, and the frame does not end before it calls
     // end_deferred().
     // Effects: if the calling thread's deque holds BOOST_THREAD_FJ_DEFER_DEPTH tasks or more,
+    // or holds one or more while no thread of the pool looks for work (idle_sleep::seekers),
     // keeps the children back from it: records them (worker_slot::deferred) with the tags
     // push_stack_tasks() would give them now. The caller then runs them itself while
     // kept_back() says so, else joins them (push_deferred() queued them, before a park), and
-    // calls end_deferred() before its frame ends.
+    // calls end_deferred() before its frame ends. Where it does not keep them back for a
+    // seeker, it first queues what the calls below it on the stack keep back
+    // (share_kept_back()): the children of the calls nearest the root, for the seeker.
     // Returns: 0 if it did not keep them back (the caller pushes them), else a token for the
     // calls below.
     // Fast path, "Deferred children" (doc/design.md, "Fast paths and their assumptions"):
-    // assumes that the other threads find work enough in the tasks already queued (the
-    // threshold's worth, oldest first, as they steal), so that the children are not needed
-    // there; it costs parallelism where they would be: few long children kept back by a deque
-    // of short tasks. No progress depends on it: every wait that stops running this stack
-    // queues them first.
+    // assumes that the other threads do not need the children: they find work enough in the
+    // tasks already queued (the threshold's worth, oldest first, as they steal), or none of
+    // them looks for work, and one that starts to will be seen at this thread's next call;
+    // it costs parallelism where they would be needed before then: few long children kept back
+    // by a deque of short tasks, or while no thread looked. No progress depends on it: every
+    // wait that stops running this stack queues them first.
     BOOST_FORCEINLINE std::uint32_t defer_stack_tasks(worker_slot* own, task* const* ts, std::size_t n) noexcept
     {
       BOOST_THREAD_FJ_ASSERT(own && own == own_slot() && n > 0);
+      if (BOOST_THREAD_FJ_DEFER_DEPTH == 0)
+        return 0;
+      // Under the threshold, only while no thread looks for work, and never on an empty deque,
+      // so that one that starts to look finds a task here at once.
+      const std::size_t queued = own->deque.size();
+      if (queued < std::size_t(BOOST_THREAD_FJ_DEFER_DEPTH))
+      {
+        const bool seekers = sleep_.seekers();
+        if (queued == 0 || seekers)
+        {
+          if (seekers && own->deferred_top != 0)
+            share_kept_back(own);
+          return 0;
+        }
+      }
       // Not where the stack has no room for the children (stack_bounds.hpp): pushed, their
       // joins park, and the thread runs them on a fresh stack (doc/index.md, "Deep chains").
       // The frame's children all run at this depth of the stack, so one check serves them.
-      if (BOOST_THREAD_FJ_DEFER_DEPTH == 0 || own->deque.size() < std::size_t(BOOST_THREAD_FJ_DEFER_DEPTH) || !stack_has_room())
+      if (!stack_has_room())
         return 0;
       if (BOOST_UNLIKELY(own->deferred_top == own->deferred_capacity) && !grow_deferred(*own))
         return 0;
@@ -518,6 +537,15 @@ namespace fork_join {
       // understate: a 0 is an empty deque, and a stale 1 merely leaves the children kept back.
       if (!own || own->deque.size() != 0)
         return;
+      share_kept_back(own);
+    }
+
+    // Requires: own == own_slot() and is not null.
+    // Effects: as queue_deferred_if_empty(), whatever the deque holds; also called by a call
+    // that sees a thread look for work (defer_stack_tasks). Out of line: rare, and its
+    // handlers would weigh on the calls' frames.
+    BOOST_NOINLINE void share_kept_back(worker_slot* own) noexcept
+    {
       try
       {
         run_stop_hooks();
@@ -538,6 +566,10 @@ namespace fork_join {
         // The deque could not grow: nothing was queued, and the calls run their children.
       }
     }
+
+    // Returns: the idle sleep of the pool's threads (sleep.hpp), where the threads that look
+    // for work are counted.
+    idle_sleep& idle() noexcept { return sleep_; }
 
     // Returns: the calling pool thread's home (parking.hpp). Requires: one of our pool threads.
     fiber_home& home() noexcept { return own_slot()->home; }

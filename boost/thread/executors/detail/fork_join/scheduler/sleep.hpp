@@ -15,6 +15,10 @@
 //    queue, advertise() after a worker's push to its own deque, wake_all() for what every
 //    sleeper must see (a posted frame, "closed", "drained"). pool_core.hpp (hazard 2, lost
 //    wake-ups) has the argument that no task is stranded.
+//  - The threads that look for work are counted here: a pool thread from the moment its
+//    scheduler loop finds nothing until it finds something, its sleep included, and any thread
+//    in a join's rounds of looking again (help.hpp). A hint that orders nothing: pool threads
+//    keep their children back while it is 0 (pool_core::defer_stack_tasks).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_SCHEDULER_SLEEP_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_SCHEDULER_SLEEP_HPP
@@ -23,6 +27,9 @@
 #include <boost/thread/executors/detail/fork_join/primitives/event_count.hpp>
 #include <boost/thread/executors/detail/fork_join/fibers/parking.hpp>
 #include <boost/thread/executors/detail/fork_join/scheduler/worker_slot.hpp>
+
+#include <atomic>
+#include <cstdint>
 
 namespace boost {
 namespace detail {
@@ -77,8 +84,42 @@ namespace fork_join {
         events_.commit_wait(key);
     }
 
+    // Effects: counts the calling thread among those that look for work (a pool thread in its
+    // scheduler loop that found none, asleep or not; a join's rounds of looking again), until
+    // end_seeking(). relaxed: a hint that orders nothing (seekers()).
+    void begin_seeking() noexcept { seeking_.fetch_add(1, std::memory_order_relaxed); }
+    void end_seeking() noexcept { seeking_.fetch_sub(1, std::memory_order_relaxed); }
+
+    // Returns: whether some thread looks for work. relaxed: a hint for keeping children back
+    // (pool_core::defer_stack_tasks); a stale answer costs parallelism for as long as the
+    // owner runs without asking again, never progress (every wait that stops a stack queues
+    // what it keeps back).
+    BOOST_FORCEINLINE bool seekers() const noexcept { return seeking_.load(std::memory_order_relaxed) != 0; }
+
   private:
     event_count events_;
+    // Its own line: pool threads read it at every call that could keep children back, and
+    // the event count's line is written by every sleeper's prepare().
+    alignas(64) std::atomic<std::uint32_t> seeking_{0};
+  };
+
+  // Counts the calling thread among the seekers of `sleep` for its lifetime, or until end().
+  class seeking_scope
+  {
+  public:
+    explicit seeking_scope(idle_sleep& sleep) noexcept : sleep_(&sleep) { sleep.begin_seeking(); }
+    seeking_scope(const seeking_scope&) = delete;
+    seeking_scope& operator=(const seeking_scope&) = delete;
+    ~seeking_scope() { end(); }
+    void end() noexcept
+    {
+      if (sleep_)
+        sleep_->end_seeking();
+      sleep_ = nullptr;
+    }
+
+  private:
+    idle_sleep* sleep_;
   };
 
 } // namespace fork_join

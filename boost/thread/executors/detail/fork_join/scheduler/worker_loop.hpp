@@ -173,6 +173,9 @@ namespace fork_join {
         {
           if (core.try_run_one())
             continue;
+          // Until it finds something: it asks the others not to keep children back
+          // (pool_core::defer_stack_tasks).
+          seeking_scope seeking(core.sleep_);
           bool ready = false;
           task* found = nullptr;
           {
@@ -186,10 +189,13 @@ namespace fork_join {
                 found = core.find_task();
             }
           }
-          if (found)
-            core.run_task(found);
           if (ready || found)
+          {
+            seeking.end();
+            if (found)
+              core.run_task(found);
             continue;
+          }
 
           // A thread that sleeps or leaves holds no credit (task_count.hpp).
           core.give_back_credits(own);
@@ -204,6 +210,7 @@ namespace fork_join {
           if (task* t = core.find_task())
           {
             core.sleep_.cancel();
+            seeking.end();
             core.run_task(t);
             continue;
           }

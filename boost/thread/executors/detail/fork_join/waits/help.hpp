@@ -208,6 +208,7 @@ namespace fork_join {
       bool ran = false;
       {
         const pool_core::trace_scope searching(*first, trace_span::join_search);
+        const seeking_scope seeking(first->idle()); // pool_core::defer_stack_tasks
         for (int round = 0; round < spin_rounds && !ran; ++round)
         {
           if (wait.ready())
