@@ -208,12 +208,16 @@ namespace fork_join {
       bool ran = false;
       {
         const pool_core::trace_scope searching(*first, trace_span::join_search);
-        const seeking_scope seeking(first->idle()); // pool_core::defer_stack_tasks
         for (int round = 0; round < spin_rounds && !ran; ++round)
         {
           if (wait.ready())
             return;
-          this_thread::yield();
+          {
+            // Counted while it yields, not while run_one() runs what it found: the others
+            // then keep their children back again (pool_core::defer_stack_tasks).
+            const seeking_scope seeking(first->idle());
+            this_thread::yield();
+          }
           ran = run_one();
         }
       }
