@@ -17,8 +17,9 @@
 //    wake-ups) has the argument that no task is stranded.
 //  - The threads that look for work are counted here: a pool thread from the moment its
 //    scheduler loop finds nothing until it finds something, its sleep included, and any thread
-//    in a join's rounds of looking again (help.hpp). A hint that orders nothing: pool threads
-//    keep their children back while it is 0 (pool_core::defer_stack_tasks).
+//    while it yields in a join's rounds of looking again (help.hpp). A hint that orders
+//    nothing: pool threads keep their children back while it is 0
+//    (pool_core::defer_stack_tasks).
 
 #ifndef BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_SCHEDULER_SLEEP_HPP
 #define BOOST_THREAD_EXECUTORS_DETAIL_FORK_JOIN_SCHEDULER_SLEEP_HPP
@@ -85,7 +86,7 @@ namespace fork_join {
     }
 
     // Effects: counts the calling thread among those that look for work (a pool thread in its
-    // scheduler loop that found none, asleep or not; a join's rounds of looking again), until
+    // scheduler loop that found none, asleep or not; a join's yield between its looks), until
     // end_seeking(). relaxed: a hint that orders nothing (seekers()).
     void begin_seeking() noexcept { seeking_.fetch_add(1, std::memory_order_relaxed); }
     void end_seeking() noexcept { seeking_.fetch_sub(1, std::memory_order_relaxed); }
