@@ -162,20 +162,26 @@ int main(int argc, char** argv)
     });
     sink = sink + a + b;
   };
-  // Per run(), a block of 7 runs and the 8th leaf inline.
-  const auto block_uts = [&] {
-    const std::uint64_t blocks = std::max<std::uint64_t>(n / 7, 1);
-    return median_ns(runs, blocks, [&](std::uint64_t i) {
+  // Per child, uts's pattern: fill(i, a) makes 7 children that set a[0..6] and sets a[7] inline.
+  const auto per_child_of_7 = [&](auto fill) {
+    const std::uint64_t calls = std::max<std::uint64_t>(n / 7, 1);
+    return median_ns(runs, calls, [&](std::uint64_t i) {
              std::uint64_t a[8] = {};
-             ex::define_task_block(pool, [&](ex::task_block& tb) {
-               for (unsigned k = 0; k < 7; ++k)
-                 tb.run([&a, i, k] { a[k] = leaf(i + k); });
-               a[7] = leaf(i + 7);
-             });
+             fill(i, a);
              for (std::uint64_t x : a)
                sink = sink + x;
            }) /
            7;
+  };
+  // A block of 7 runs and the 8th leaf inline.
+  const auto block_uts = [&] {
+    return per_child_of_7([&](std::uint64_t i, std::uint64_t(&a)[8]) {
+      ex::define_task_block(pool, [&](ex::task_block& tb) {
+        for (unsigned k = 0; k < 7; ++k)
+          tb.run([&a, i, k] { a[k] = leaf(i + k); });
+        a[7] = leaf(i + 7);
+      });
+    });
   };
   // Returns: f()'s result, f run while the pool thread's deque holds the tasks of
   // BOOST_THREAD_FJ_BLOCK_DEFER_DEPTH forks, which end when f has returned.
@@ -188,19 +194,14 @@ int main(int argc, char** argv)
       q.join();
     return ns;
   };
-  // Per child, a parallel_invoke of 8 leaves.
+  // A parallel_invoke of 8 leaves, the first inline.
   const auto invoke_uts = [&] {
-    const std::uint64_t calls = std::max<std::uint64_t>(n / 7, 1);
-    return median_ns(runs, calls, [&](std::uint64_t i) {
-             std::uint64_t a[8] = {};
-             ex::parallel_invoke(
-                 pool, [&] { a[0] = leaf(i); }, [&] { a[1] = leaf(i + 1); }, [&] { a[2] = leaf(i + 2); },
-                 [&] { a[3] = leaf(i + 3); }, [&] { a[4] = leaf(i + 4); }, [&] { a[5] = leaf(i + 5); },
-                 [&] { a[6] = leaf(i + 6); }, [&] { a[7] = leaf(i + 7); });
-             for (std::uint64_t x : a)
-               sink = sink + x;
-           }) /
-           7;
+    return per_child_of_7([&](std::uint64_t i, std::uint64_t(&a)[8]) {
+      ex::parallel_invoke(
+          pool, [&] { a[7] = leaf(i + 7); }, [&] { a[0] = leaf(i); }, [&] { a[1] = leaf(i + 1); },
+          [&] { a[2] = leaf(i + 2); }, [&] { a[3] = leaf(i + 3); }, [&] { a[4] = leaf(i + 4); },
+          [&] { a[5] = leaf(i + 5); }, [&] { a[6] = leaf(i + 6); });
+    });
   };
   rows.push_back({"invoke_uts", on_pool(pool, invoke_uts)});
   rows.push_back({"invoke_uts_kept", on_pool(pool, [&] { return under_queued_tasks(invoke_uts); })});
